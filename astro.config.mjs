@@ -1,0 +1,17 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+import node from '@astrojs/node';
+import react from '@astrojs/react';
+
+export default defineConfig({
+  output: 'server',
+  adapter: node({ mode: 'standalone' }),
+  integrations: [react()],
+  // Our own middleware refuses cross-origin writes for every content type (Astro's check covers forms only).
+  security: { checkOrigin: false },
+  server: { port: Number(process.env.PORT ?? 4321), host: process.env.HOST ?? 'localhost' },
+  vite: {
+    ssr: { external: ['@electric-sql/pglite', 'pg', 'nodemailer'] },
+    optimizeDeps: { exclude: ['@electric-sql/pglite'] },
+  },
+});

@@ -1,0 +1,80 @@
+// The one database client: embedded PGlite under DATA_DIR by default, a node-postgres pool when DATABASE_URL is set.
+// Same schema, migrations and queries on both.
+import path from 'node:path';
+import { mkdirSync } from 'node:fs';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- both drivers' HKTs are accepted
+export type Db = PgDatabase<PgQueryResultHKT & any, Schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface DbHandle {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Runs a raw statement (migrations, LISTEN set-up, tests). */
+  exec(sqlText: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface DbOptions {
+  /** postgres://... ; when absent, PGlite is used. */
+  url?: string;
+  /** PGlite data directory, or 'memory://' for an in-memory database. */
+  dataDir?: string;
+}
+
+export async function openDb(opts: DbOptions): Promise<DbHandle> {
+  if (opts.url) {
+    const { default: pg } = await import('pg');
+    const { drizzle } = await import('drizzle-orm/node-postgres');
+    const pool = new pg.Pool({ connectionString: opts.url, max: Number(process.env.DB_POOL_MAX ?? 10) });
+    const db = drizzle({ client: pool, schema }) as unknown as Db;
+    return {
+      db, kind: 'postgres',
+      exec: async (s) => { await pool.query(s); },
+      close: () => pool.end(),
+    };
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { citext } = await import('@electric-sql/pglite/contrib/citext');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const { unaccent } = await import('@electric-sql/pglite/contrib/unaccent');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const dataDir = opts.dataDir ?? 'memory://';
+  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create(dataDir.startsWith('memory://') ? undefined : dataDir, {
+    extensions: { citext, pg_trgm, unaccent },
+  });
+  const db = drizzle({ client, schema }) as unknown as Db;
+  return {
+    db, kind: 'pglite',
+    exec: async (s) => { await client.exec(s); },
+    close: () => client.close(),
+  };
+}
+
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): DbOptions {
+  if (env.DATABASE_URL) return { url: env.DATABASE_URL };
+  return { dataDir: path.resolve(env.DATA_DIR ?? 'data', 'pglite') };
+}
+
+// One handle per process, kept on globalThis so the start script and the built server bundle
+// (which carries its own copy of this module) share it instead of opening PGlite twice.
+const KEY = Symbol.for('tiendas.db');
+type Holder = { [KEY]?: Promise<DbHandle> };
+
+export function getDbHandle(): Promise<DbHandle> {
+  const g = globalThis as Holder;
+  g[KEY] ??= openDb(configFromEnv());
+  return g[KEY];
+}
+
+export async function getDb(): Promise<Db> {
+  return (await getDbHandle()).db;
+}
+
+export function setDbHandle(handle: Promise<DbHandle> | undefined) {
+  (globalThis as Holder)[KEY] = handle;
+}

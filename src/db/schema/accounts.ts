@@ -1,0 +1,60 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { citext } from './types.ts';
+
+export const profiles = pgTable('profiles', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  images: jsonb('images').$type<string[]>().notNull().default([]),
+  main_type: text('main_type').$type<'affinity' | 'dssupplier' | 'referral'>().notNull().default('referral'),
+  slug: citext('slug').notNull().unique(),
+  is_proxy: boolean('is_proxy').notNull().default(false),
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [check('profiles_main_type', sql`${t.main_type} in ('affinity','dssupplier','referral')`)]);
+
+export const users = pgTable('users', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  email: citext('email').notNull().unique(),
+  password_hash: text('password_hash').notNull(),
+  name: text('name').notNull(),
+  /** null means the level is unknown (seed 000 §3: user levels ul0..ul3 or empty). */
+  user_level: text('user_level').$type<'ul0' | 'ul1' | 'ul2' | 'ul3'>().default('ul0'),
+  profile_id: uuid('profile_id').notNull().references(() => profiles.id),
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [check('users_level', sql`${t.user_level} is null or ${t.user_level} in ('ul0','ul1','ul2','ul3')`)]);
+
+export const sessions = pgTable('sessions', {
+  /** sha-256 of the cookie token: a database leak does not hand out live sessions. */
+  id: text('id').primaryKey(),
+  user_id: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+  user_agent: text('user_agent'),
+}, (t) => [index('sessions_user').on(t.user_id), index('sessions_expires').on(t.expires_at)]);
+
+/** Fixed-window counters shared by every app process (login throttling). */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  window_start: timestamp('window_start', { withTimezone: true }).notNull(),
+  count: integer('count').notNull(),
+});
+
+export const signInPins = pgTable('sign_in_pins', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  email: citext('email').notNull(),
+  pin_hash: text('pin_hash').notNull(),
+  expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+  used_at: timestamp('used_at', { withTimezone: true }),
+  attempts: integer('attempts').notNull().default(0),
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('sign_in_pins_email').on(t.email, t.created_at)]);
+
+/** Mail that could not go through SMTP (or SMTP is not configured): shown on /dev/outbox. */
+export const outbox = pgTable('outbox', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  body: text('body').notNull(),
+  sent_at: timestamp('sent_at', { withTimezone: true }),
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,80 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { profiles } from './accounts.ts';
+import { shops, suppliers } from './shops.ts';
+
+/** Products, services and experiences (seed 001 §3). Money in minor units of `currency`. */
+export const products = pgTable('products', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  /** Owning profile (the supplier's profile for dropshipped items). */
+  owner: uuid('owner').notNull().references(() => profiles.id),
+  supplier_id: uuid('supplier_id').references(() => suppliers.id),
+  type: text('type').$type<'product' | 'service' | 'experience'>().notNull(),
+  main_type: text('main_type').$type<'business' | 'personal'>().notNull().default('business'),
+  slug: text('slug').notNull(),
+  name: text('name').notNull(),
+  photos: jsonb('photos').$type<string[]>().notNull().default([]),
+  list_price: integer('list_price').notNull(),
+  crossout_price: integer('crossout_price'),
+  hide_price: boolean('hide_price').notNull().default(false),
+  is_free: boolean('is_free').notNull().default(false),
+  currency: text('currency').notNull().default('MXN'),
+  is_dropshipping: boolean('is_dropshipping').notNull().default(true),
+  contribution_margin: integer('contribution_margin').notNull().default(0),
+  list_state: text('list_state').$type<'published' | 'unpublished'>().notNull().default('published'),
+  hiden: boolean('hiden').notNull().default(false),
+  sold_out: boolean('sold_out').notNull().default(false),
+  disabled: boolean('disabled').notNull().default(false),
+  experience_date: timestamp('experience_date', { withTimezone: true }),
+  experience_available: boolean('experience_available').notNull().default(true),
+  /** Variant axes: name -> allowed values, e.g. {"Talla": ["S","M","L"]}. */
+  variants: jsonb('variants').$type<Record<string, string[]>>().notNull().default({}),
+  plain_description: text('plain_description').notNull().default(''),
+  description: text('description').notNull().default(''),
+  tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+  stock_type: text('stock_type').$type<'onstock' | 'ondemand'>().notNull().default('onstock'),
+  stock_on_hand: integer('stock_on_hand').notNull().default(0),
+  stock_reserved: integer('stock_reserved').notNull().default(0),
+  max_purchase_amount: integer('max_purchase_amount'),
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  uniqueIndex('products_owner_slug').on(t.owner, t.slug),
+  index('products_type').on(t.type),
+  check('products_type_check', sql`${t.type} in ('product','service','experience')`),
+  check('products_stock_type_check', sql`${t.stock_type} in ('onstock','ondemand')`),
+  check('products_stock_nonneg', sql`${t.stock_on_hand} >= 0 and ${t.stock_reserved} >= 0 and ${t.stock_reserved} <= ${t.stock_on_hand} or ${t.stock_type} = 'ondemand'`),
+  check('products_price_nonneg', sql`${t.list_price} >= 0`),
+  check('products_max_purchase', sql`${t.max_purchase_amount} is null or ${t.max_purchase_amount} > 0`),
+]);
+
+/** The items a shop offers in its store (in_store), in its own order. */
+export const shopProducts = pgTable('shop_products', {
+  shop_id: uuid('shop_id').notNull().references(() => shops.id, { onDelete: 'cascade' }),
+  product_id: uuid('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+  queue_position: integer('queue_position').notNull().default(0),
+  added_at: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [primaryKey({ columns: [t.shop_id, t.product_id] }), index('shop_products_order').on(t.shop_id, t.queue_position)]);
+
+export const catalogues = pgTable('catalogues', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  shop_id: uuid('shop_id').notNull().references(() => shops.id, { onDelete: 'cascade' }),
+  owner: uuid('owner').references(() => profiles.id),
+  slug: text('slug').notNull(),
+  name: text('name').notNull(),
+  photo: text('photo'),
+  icon_class: text('icon_class'),
+  origin_id: uuid('origin_id'),
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  uniqueIndex('catalogues_shop_slug').on(t.shop_id, t.slug),
+  check('catalogues_name_len', sql`char_length(${t.name}) between 1 and 150`),
+]);
+
+export const catalogueProducts = pgTable('catalogue_products', {
+  catalogue_id: uuid('catalogue_id').notNull().references(() => catalogues.id, { onDelete: 'cascade' }),
+  product_id: uuid('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+  /** Zero-based position (seed 001 §4). */
+  queue_position: integer('queue_position').notNull().default(0),
+}, (t) => [primaryKey({ columns: [t.catalogue_id, t.product_id] }), index('catalogue_products_order').on(t.catalogue_id, t.queue_position)]);

@@ -1,0 +1,3 @@
+export * from './accounts.ts';
+export * from './shops.ts';
+export * from './catalog.ts';
