@@ -213,6 +213,19 @@ CREATE TABLE "shop_products" (
 	CONSTRAINT "shop_products_shop_id_product_id_pk" PRIMARY KEY("shop_id","product_id")
 );
 --> statement-breakpoint
+CREATE TABLE "media" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"owner" uuid,
+	"content_type" text NOT NULL,
+	"bytes" "bytea" NOT NULL,
+	"byte_size" integer NOT NULL,
+	"width" integer,
+	"height" integer,
+	"original_name" text,
+	"sha256" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "users" ADD CONSTRAINT "users_profile_id_profiles_id_fk" FOREIGN KEY ("profile_id") REFERENCES "public"."profiles"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "shop_memberships" ADD CONSTRAINT "shop_memberships_shop_id_shops_id_fk" FOREIGN KEY ("shop_id") REFERENCES "public"."shops"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -228,6 +241,7 @@ ALTER TABLE "products" ADD CONSTRAINT "products_owner_profiles_id_fk" FOREIGN KE
 ALTER TABLE "products" ADD CONSTRAINT "products_supplier_id_suppliers_id_fk" FOREIGN KEY ("supplier_id") REFERENCES "public"."suppliers"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "shop_products" ADD CONSTRAINT "shop_products_shop_id_shops_id_fk" FOREIGN KEY ("shop_id") REFERENCES "public"."shops"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "shop_products" ADD CONSTRAINT "shop_products_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "media" ADD CONSTRAINT "media_owner_profiles_id_fk" FOREIGN KEY ("owner") REFERENCES "public"."profiles"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "sessions_user" ON "sessions" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "sessions_expires" ON "sessions" USING btree ("expires_at");--> statement-breakpoint
 CREATE INDEX "sign_in_pins_email" ON "sign_in_pins" USING btree ("email","created_at");--> statement-breakpoint
@@ -236,4 +250,5 @@ CREATE INDEX "catalogue_products_order" ON "catalogue_products" USING btree ("ca
 CREATE UNIQUE INDEX "catalogues_shop_slug" ON "catalogues" USING btree ("shop_id","slug");--> statement-breakpoint
 CREATE UNIQUE INDEX "products_owner_slug" ON "products" USING btree ("owner","slug");--> statement-breakpoint
 CREATE INDEX "products_type" ON "products" USING btree ("type");--> statement-breakpoint
-CREATE INDEX "shop_products_order" ON "shop_products" USING btree ("shop_id","queue_position");
+CREATE INDEX "shop_products_order" ON "shop_products" USING btree ("shop_id","queue_position");--> statement-breakpoint
+CREATE INDEX "media_owner" ON "media" USING btree ("owner");

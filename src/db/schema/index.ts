@@ -1,3 +1,4 @@
 export * from './accounts.ts';
 export * from './shops.ts';
 export * from './catalog.ts';
+export * from './media.ts';

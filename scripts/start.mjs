@@ -1,0 +1,26 @@
+// `npm start`: build when stale, migrate, seed an empty database, then serve (PORT, HOST).
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { buildIfStale } from './build-if-stale.mjs';
+import { prepareDatabase } from './prepare-db.mjs';
+import { DEMO_PASSWORD, DEMO_SHOP_SLUGS, DEMO_USERS } from '../src/db/seed/demo.ts';
+
+process.env.HOST ??= 'localhost';
+process.env.PORT ??= '4321';
+process.env.NODE_ENV ??= 'production';
+process.env.DEV_OUTBOX ??= process.env.SMTP_URL ? '0' : '1';
+
+buildIfStale();
+await prepareDatabase();
+
+const port = process.env.PORT;
+const base = process.env.BASE_DOMAIN ?? 'localhost';
+const shown = process.env.HOST === '0.0.0.0' || process.env.HOST === '::' ? 'localhost' : process.env.HOST;
+console.log('\nDemo shops:');
+for (const slug of DEMO_SHOP_SLUGS) console.log(`  http://${slug}.${base}:${port}/    (or http://${shown}:${port}/${slug}/)`);
+console.log(`\nDemo logins (password "${DEMO_PASSWORD}"):`);
+for (const u of DEMO_USERS) console.log(`  ${u.email.padEnd(28)} ${u.role ?? ''}`);
+console.log(`\nMail outbox (sign-in PINs): http://${shown}:${port}/dev/outbox\n`);
+
+// The standalone adapter entry starts listening on import.
+await import(pathToFileURL(path.resolve(import.meta.dirname, '../dist/server/entry.mjs')).href);

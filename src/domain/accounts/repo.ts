@@ -1,0 +1,121 @@
+// The only place account SQL lives: users, profiles, sessions, rate limits, PINs, outbox.
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { outbox, profiles, rateLimits, sessions, shopMemberships, shops, signInPins, users } from '../../db/schema/index.ts';
+
+export async function findUserByEmail(db: Db, email: string) {
+  const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  return row ?? null;
+}
+
+export async function insertUserWithProfile(db: Db, input: { email: string; name: string; password_hash: string; profileSlug: string }) {
+  return db.transaction(async (tx) => {
+    const [profile] = await tx.insert(profiles).values({ name: input.name, slug: input.profileSlug, main_type: 'referral' }).returning();
+    const [user] = await tx.insert(users).values({
+      email: input.email, name: input.name, password_hash: input.password_hash, profile_id: profile!.id, user_level: 'ul0',
+    }).onConflictDoNothing({ target: users.email }).returning();
+    if (!user) throw Object.assign(new Error('email taken'), { emailTaken: true });
+    return user;
+  });
+}
+
+export async function insertSession(db: Db, s: { id: string; user_id: string; expires_at: Date; user_agent: string | null }) {
+  await db.insert(sessions).values(s);
+}
+
+export async function findLiveSession(db: Db, id: string, now: Date) {
+  const [row] = await db.select({
+    sessionId: sessions.id, expires_at: sessions.expires_at,
+    id: users.id, email: users.email, name: users.name, profile_id: users.profile_id, user_level: users.user_level,
+  }).from(sessions).innerJoin(users, eq(users.id, sessions.user_id))
+    .where(and(eq(sessions.id, id), gt(sessions.expires_at, now))).limit(1);
+  return row ?? null;
+}
+
+export async function extendSession(db: Db, id: string, expires_at: Date) {
+  await db.update(sessions).set({ expires_at }).where(eq(sessions.id, id));
+}
+
+export async function deleteSession(db: Db, id: string) {
+  await db.delete(sessions).where(eq(sessions.id, id));
+}
+
+export async function deleteExpiredSessions(db: Db, now: Date) {
+  await db.delete(sessions).where(lt(sessions.expires_at, now));
+}
+
+/** Adds one hit to a fixed window counter atomically and answers the count inside the current window. */
+export async function hitRateLimit(db: Db, key: string, windowSeconds: number): Promise<{ count: number; windowStart: Date }> {
+  const fresh = sql`${rateLimits.window_start} < now() - make_interval(secs => ${windowSeconds})`;
+  const [row] = await db.insert(rateLimits).values({ key, window_start: sql`now()`, count: 1 })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`case when ${fresh} then 1 else ${rateLimits.count} + 1 end`,
+        window_start: sql`case when ${fresh} then now() else ${rateLimits.window_start} end`,
+      },
+    }).returning({ count: rateLimits.count, windowStart: rateLimits.window_start });
+  return row!;
+}
+
+export async function peekRateLimit(db: Db, key: string, windowSeconds: number): Promise<{ count: number; windowStart: Date } | null> {
+  const [row] = await db.select({ count: rateLimits.count, windowStart: rateLimits.window_start }).from(rateLimits)
+    .where(and(eq(rateLimits.key, key), sql`${rateLimits.window_start} >= now() - make_interval(secs => ${windowSeconds})`));
+  return row ?? null;
+}
+
+export async function clearRateLimit(db: Db, key: string) {
+  await db.delete(rateLimits).where(eq(rateLimits.key, key));
+}
+
+export async function insertPin(db: Db, p: { email: string; pin_hash: string; expires_at: Date }) {
+  // A new PIN replaces any earlier one that is still open.
+  await db.update(signInPins).set({ used_at: sql`now()` }).where(and(eq(signInPins.email, p.email), isNull(signInPins.used_at)));
+  await db.insert(signInPins).values(p);
+}
+
+export async function latestOpenPin(db: Db, email: string) {
+  const [row] = await db.select().from(signInPins).where(and(eq(signInPins.email, email), isNull(signInPins.used_at)))
+    .orderBy(desc(signInPins.created_at)).limit(1);
+  return row ?? null;
+}
+
+export async function bumpPinAttempts(db: Db, id: string) {
+  await db.update(signInPins).set({ attempts: sql`${signInPins.attempts} + 1` }).where(eq(signInPins.id, id));
+}
+
+/** Marks the PIN used only if nobody else did first (two concurrent verifications make one session). */
+export async function consumePin(db: Db, id: string): Promise<boolean> {
+  const rows = await db.update(signInPins).set({ used_at: sql`now()` }).where(and(eq(signInPins.id, id), isNull(signInPins.used_at))).returning({ id: signInPins.id });
+  return rows.length === 1;
+}
+
+export async function insertOutbox(db: Db, m: { to: string; subject: string; body: string; sent_at: Date | null }) {
+  await db.insert(outbox).values(m);
+}
+
+export async function listOutbox(db: Db, limit: number) {
+  return db.select().from(outbox).orderBy(desc(outbox.created_at)).limit(limit);
+}
+
+/** Shops the user owns (through their profile) or holds a membership on. */
+export async function shopsOfUser(db: Db, userId: string, profileId: string) {
+  const owned = await db.select({ id: shops.id, slug: shops.slug, name: shops.name }).from(shops).where(eq(shops.owner, profileId));
+  const member = await db.select({ id: shops.id, slug: shops.slug, name: shops.name, permissions: shopMemberships.permissions })
+    .from(shopMemberships).innerJoin(shops, eq(shops.id, shopMemberships.shop_id)).where(eq(shopMemberships.user_id, userId));
+  const out = new Map<string, { id: string; slug: string; name: string; permissions: string[]; is_owner: boolean }>();
+  for (const s of owned) out.set(s.id, { ...s, permissions: ['admin'], is_owner: true });
+  for (const s of member) if (!out.has(s.id)) out.set(s.id, { ...s, is_owner: false });
+  return [...out.values()];
+}
+
+export async function membershipPermissions(db: Db, shopId: string, userId: string): Promise<string[]> {
+  const [row] = await db.select({ permissions: shopMemberships.permissions }).from(shopMemberships)
+    .where(and(eq(shopMemberships.shop_id, shopId), eq(shopMemberships.user_id, userId))).limit(1);
+  return row?.permissions ?? [];
+}
+
+export async function findProfileBySlug(db: Db, slug: string) {
+  const [row] = await db.select().from(profiles).where(eq(profiles.slug, slug)).limit(1);
+  return row ?? null;
+}

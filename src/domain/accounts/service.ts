@@ -1,0 +1,123 @@
+// Account rules: sign-up, password login with throttling, sessions, sign-in PINs.
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/shared/errors.ts';
+import {
+  LOGIN_LIMIT_PER_ACCOUNT, LOGIN_LIMIT_PER_ADDRESS, LOGIN_LIMIT_WINDOW_S, PIN_DIGITS, PIN_TTL_MS, SESSION_TTL_S,
+} from '../../lib/shared/constants.ts';
+import { dummyPasswordHash, hashPassword, verifyPassword } from './password.ts';
+import * as repo from './repo.ts';
+import type { LoginInput, SignupInput } from './schema.ts';
+import type { SessionUser } from './viewer.ts';
+import { sendMail } from './mail.ts';
+
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+
+export interface NewSession { token: string; expiresAt: Date; user: SessionUser }
+
+export async function createSession(db: Db, user: SessionUser, userAgent: string | null): Promise<NewSession> {
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(Date.now() + SESSION_TTL_S * 1000);
+  await repo.insertSession(db, { id: sha256(token), user_id: user.id, expires_at: expiresAt, user_agent: userAgent?.slice(0, 300) ?? null });
+  return { token, expiresAt, user };
+}
+
+/** The signed-in user behind a cookie token, or null when the session is unknown or expired. */
+export async function resolveSession(db: Db, token: string | undefined, now = new Date()) {
+  if (!token || token.length > 100) return null;
+  const row = await repo.findLiveSession(db, sha256(token), now);
+  if (!row) return null;
+  // Sliding expiry, written at most once a day per session.
+  const remaining = row.expires_at.getTime() - now.getTime();
+  if (remaining < (SESSION_TTL_S - 24 * 3600) * 1000) await repo.extendSession(db, row.sessionId, new Date(now.getTime() + SESSION_TTL_S * 1000));
+  const { sessionId, expires_at: _e, ...user } = row;
+  return { sessionId, user: user as SessionUser };
+}
+
+export async function endSession(db: Db, token: string | undefined) {
+  if (token) await repo.deleteSession(db, sha256(token));
+}
+
+function profileSlugFor(email: string) {
+  const base = email.split('@')[0]!.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40) || 'usuario';
+  return `${base}-${randomBytes(3).toString('hex')}`;
+}
+
+export async function signup(db: Db, input: SignupInput): Promise<SessionUser> {
+  if (await repo.findUserByEmail(db, input.email)) throw emailTaken();
+  try {
+    const user = await repo.insertUserWithProfile(db, {
+      email: input.email, name: input.name, password_hash: await hashPassword(input.password), profileSlug: profileSlugFor(input.email),
+    });
+    return { id: user.id, email: user.email, name: user.name, profile_id: user.profile_id, user_level: user.user_level };
+  } catch (err) {
+    if ((err as { emailTaken?: boolean }).emailTaken) throw emailTaken();
+    throw err;
+  }
+}
+
+function emailTaken() {
+  return new AppError('email_taken', 'User already exists', { fields: { email: ['User already exists'] } });
+}
+
+function tooMany(windowStart: Date) {
+  const retry = Math.max(1, Math.ceil((windowStart.getTime() + LOGIN_LIMIT_WINDOW_S * 1000 - Date.now()) / 1000));
+  return new AppError('rate_limited', `Too many sign-in attempts. Try again in ${Math.ceil(retry / 60)} minute(s).`, { headers: { 'retry-after': String(retry) } });
+}
+
+/**
+ * Password login. Throttled per address (every attempt counts) and per account (failures count),
+ * in the database so that every app process sees the same counters.
+ */
+export async function login(db: Db, input: LoginInput, ip: string): Promise<SessionUser> {
+  const perAddress = await repo.hitRateLimit(db, `login:ip:${ip}`, LOGIN_LIMIT_WINDOW_S);
+  if (perAddress.count > LOGIN_LIMIT_PER_ADDRESS) throw tooMany(perAddress.windowStart);
+  const accountKey = `login:account:${input.email}`;
+  const failures = await repo.peekRateLimit(db, accountKey, LOGIN_LIMIT_WINDOW_S);
+  if (failures && failures.count >= LOGIN_LIMIT_PER_ACCOUNT) throw tooMany(failures.windowStart);
+
+  const user = await repo.findUserByEmail(db, input.email);
+  const ok = await verifyPassword(input.password, user?.password_hash ?? (await dummyPasswordHash()));
+  if (!user || !ok) {
+    await repo.hitRateLimit(db, accountKey, LOGIN_LIMIT_WINDOW_S);
+    throw new AppError('invalid_credentials', 'The e-mail or the password is not correct');
+  }
+  await repo.clearRateLimit(db, accountKey);
+  return { id: user.id, email: user.email, name: user.name, profile_id: user.profile_id, user_level: user.user_level };
+}
+
+/** Sends a 6-digit sign-in PIN valid for 5 minutes. Answers the same whether or not the account exists. */
+export async function requestPin(db: Db, email: string, ip: string): Promise<void> {
+  const perAddress = await repo.hitRateLimit(db, `pin:ip:${ip}`, LOGIN_LIMIT_WINDOW_S);
+  if (perAddress.count > LOGIN_LIMIT_PER_ADDRESS) throw tooMany(perAddress.windowStart);
+  const user = await repo.findUserByEmail(db, email);
+  if (!user) return;
+  const pin = String(randomInt(0, 10 ** PIN_DIGITS)).padStart(PIN_DIGITS, '0');
+  await repo.insertPin(db, { email, pin_hash: sha256(`${email}:${pin}`), expires_at: new Date(Date.now() + PIN_TTL_MS) });
+  await sendMail(db, {
+    to: email,
+    subject: 'Tu PIN de acceso / Your sign-in PIN',
+    body: `Tu PIN de acceso es ${pin}. Vence en 5 minutos.\nYour sign-in PIN is ${pin}. It expires in 5 minutes.`,
+  });
+}
+
+const PIN_MAX_ATTEMPTS = 5;
+
+export async function verifyPin(db: Db, email: string, pin: string, now = new Date()): Promise<SessionUser> {
+  const row = await repo.latestOpenPin(db, email);
+  if (!row || row.attempts >= PIN_MAX_ATTEMPTS) throw new AppError('pin_invalid', 'The PIN is not valid');
+  if (row.expires_at.getTime() <= now.getTime()) throw new AppError('pin_expired', 'The PIN has expired, ask for a new one');
+  const expected = Buffer.from(row.pin_hash, 'hex');
+  const given = Buffer.from(sha256(`${email}:${pin}`), 'hex');
+  if (!timingSafeEqual(expected, given)) {
+    await repo.bumpPinAttempts(db, row.id);
+    throw new AppError('pin_invalid', 'The PIN is not valid');
+  }
+  if (!(await repo.consumePin(db, row.id))) throw new AppError('pin_invalid', 'The PIN is not valid');
+  const user = await repo.findUserByEmail(db, email);
+  if (!user) throw new AppError('pin_invalid', 'The PIN is not valid');
+  return { id: user.id, email: user.email, name: user.name, profile_id: user.profile_id, user_level: user.user_level };
+}
+
+export const outboxMessages = (db: Db, limit = 50) => repo.listOutbox(db, limit);
+export const shopsOfUser = repo.shopsOfUser;

@@ -1,0 +1,90 @@
+// Shop rules: tenancy lookups, who may administer a shop, the public view of a shop.
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/shared/errors.ts';
+import { findProfileBySlug, membershipPermissions } from '../accounts/repo.ts';
+import type { Viewer } from '../accounts/viewer.ts';
+import * as repo from './repo.ts';
+import type { ShopRow } from './repo.ts';
+import { storeThemeInfoSchema, type PublicShop } from './schema.ts';
+
+export type { ShopRow };
+export type VisitorRole = 'franchise' | 'affinity' | 'affiliate';
+
+export const findShopBySlug = repo.findBySlug;
+export const findShopByDomain = repo.findByDomain;
+export const listNetworkShops = repo.listEnabled;
+
+export async function getShopBySlug(db: Db, slug: string): Promise<ShopRow> {
+  const shop = await repo.findBySlug(db, slug);
+  if (!shop) throw new AppError('not_found', 'Tienda no encontrada');
+  return shop;
+}
+
+export interface ShopStanding {
+  isOwner: boolean;
+  /** Owner, or holder of the admin permission (seed 000 §6). */
+  isAdmin: boolean;
+  permissions: string[];
+}
+
+export async function standingOf(db: Db, shop: ShopRow, viewer: Viewer): Promise<ShopStanding> {
+  if (viewer.kind !== 'user') return { isOwner: false, isAdmin: false, permissions: [] };
+  const isOwner = shop.owner !== null && shop.owner === viewer.user.profile_id;
+  const granted = await membershipPermissions(db, shop.id, viewer.user.id);
+  const permissions = isOwner ? [...new Set(['admin', ...granted])] : granted;
+  return { isOwner, isAdmin: isOwner || granted.includes('admin'), permissions };
+}
+
+export async function requireShopAdmin(db: Db, shop: ShopRow, viewer: Viewer): Promise<ShopStanding> {
+  if (viewer.kind !== 'user') throw new AppError('unauthenticated', 'Sign in to continue');
+  const standing = await standingOf(db, shop, viewer);
+  if (!standing.isAdmin) throw new AppError('forbidden', 'Only this shop\'s admins can do that');
+  return standing;
+}
+
+/**
+ * The visitor's derived role on a shop (seed 000 §6): franchise stores sell their supplier's items,
+ * affinity stores sit in (or are) an affinity network, everything else is an affiliate store.
+ */
+export function visitorRole(shop: Pick<ShopRow, 'store_type' | 'root_affinity_store_id'>): VisitorRole {
+  if (shop.store_type === 'franchise') return 'franchise';
+  if (shop.store_type === 'affinity' || shop.root_affinity_store_id) return 'affinity';
+  return 'affiliate';
+}
+
+export interface TrackingQuery { gclid?: string; fbclid?: string; click_id?: string; referral?: string; campaign?: string; referral_slug?: string }
+
+/** Referral, campaign and click id the shop answers back (they become 1-day cookies on the storefront). */
+export async function resolveTracking(db: Db, q: TrackingQuery) {
+  const referralSlug = (q.referral ?? q.referral_slug)?.trim().toLowerCase();
+  const referral = referralSlug ? (await findProfileBySlug(db, referralSlug))?.slug ?? null : null;
+  const clean = (s?: string) => (s && /^[\w.:~-]{1,100}$/.test(s) ? s : null);
+  return { referral, campaign: clean(q.campaign?.trim()), click_id: clean(q.click_id ?? q.gclid ?? q.fbclid) };
+}
+
+export async function rootAffinityInfo(db: Db, shop: ShopRow): Promise<PublicShop['root_affinity_store_info']> {
+  if (!shop.root_affinity_store_id) return null;
+  const root = await repo.findById(db, shop.root_affinity_store_id);
+  if (!root) return null;
+  const theme = storeThemeInfoSchema.parse(root.store_theme_info);
+  return {
+    id: root.id, slug: root.slug, name: root.name, owner: root.owner, photo: root.photo, about_entry_id: root.about_entry_id,
+    canonical_url: root.canonical_url, color1: theme.color1, color2: theme.color2, users_support_url: root.users_support_url,
+  };
+}
+
+export async function publicShop(db: Db, shop: ShopRow, viewer: Viewer, tracking: TrackingQuery = {}): Promise<PublicShop> {
+  const [standing, root, track] = await Promise.all([standingOf(db, shop, viewer), rootAffinityInfo(db, shop), resolveTracking(db, tracking)]);
+  const { domain: _d, root_affinity_store_id: _r, created_at: _c, updated_at: _u, franchise_support_url: _f, affiliate_support_url: _a, ...fields } = shop;
+  return {
+    ...fields,
+    photo_display: shop.photo_display as PublicShop['photo_display'],
+    store_type: shop.store_type as PublicShop['store_type'],
+    store_theme_info: storeThemeInfoSchema.parse(shop.store_theme_info),
+    root_affinity_store_info: root,
+    permissions: standing.permissions,
+    user_info: { user_level: viewer.kind === 'user' ? viewer.user.user_level : null },
+    visitor_role: visitorRole(shop),
+    ...track,
+  };
+}

@@ -1,0 +1,20 @@
+import type { AstroCookies } from 'astro';
+import type { NewSession } from '../../domain/accounts/service.ts';
+
+export const SESSION_COOKIE = 'sid';
+export const ANON_COOKIE = 'aid';
+
+export function setSessionCookie(cookies: AstroCookies, s: NewSession, secure: boolean) {
+  cookies.set(SESSION_COOKIE, s.token, { path: '/', httpOnly: true, sameSite: 'lax', secure, expires: s.expiresAt });
+}
+
+export function clearSessionCookie(cookies: AstroCookies) {
+  cookies.delete(SESSION_COOKIE, { path: '/' });
+}
+
+/** Secure cookies in production over https (a plain-http dev server could not send them back). */
+/** COOKIE_SECURE=1|0 overrides (e.g. behind a TLS-terminating proxy). */
+export function secureCookies(url: URL) {
+  if (process.env.COOKIE_SECURE) return process.env.COOKIE_SECURE === '1';
+  return process.env.NODE_ENV === 'production' && url.protocol === 'https:';
+}

@@ -1,0 +1,74 @@
+// JSON endpoints: one definition (method, path, zod schemas) drives input parsing, the handler's types
+// and the OpenAPI document. Endpoint files export `spec`/`specs` so /api/openapi.json finds them all.
+import type { APIContext, APIRoute } from 'astro';
+import { z } from 'zod';
+import { AppError } from '../shared/errors.ts';
+import { errorResponse, json, validationError } from './http.ts';
+
+export interface EndpointSpec<B extends z.ZodType = z.ZodType, Q extends z.ZodType = z.ZodType, P extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** OpenAPI path, e.g. /api/shops/{slug} */
+  path: string;
+  summary: string;
+  tags: string[];
+  auth?: 'none' | 'user';
+  body?: B;
+  query?: Q;
+  params?: P;
+  response: R;
+  status?: number;
+  errors?: number[];
+}
+
+export function defineEndpoint<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType, R extends z.ZodType>(spec: EndpointSpec<B, Q, P, R>) {
+  return spec;
+}
+
+type In<T> = T extends z.ZodType ? z.output<T> : undefined;
+
+export interface HandlerInput<S extends EndpointSpec> {
+  ctx: APIContext;
+  body: In<S['body']>;
+  query: In<S['query']>;
+  params: In<S['params']>;
+}
+
+const MAX_BODY = 1_000_000;
+
+async function readBody(request: Request): Promise<unknown> {
+  const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+  const length = Number(request.headers.get('content-length') ?? 0);
+  if (length > MAX_BODY) throw new AppError('payload_too_large', 'The request body is too large');
+  const text = await request.text();
+  if (text.length > MAX_BODY) throw new AppError('payload_too_large', 'The request body is too large');
+  if (type === 'application/x-www-form-urlencoded') return Object.fromEntries(new URLSearchParams(text));
+  if (type && type !== 'application/json' && !type.endsWith('+json')) {
+    throw new AppError('unsupported_media_type', 'Send the body as application/json');
+  }
+  if (!text.trim()) return {};
+  try { return JSON.parse(text); } catch { throw new AppError('malformed_json', 'The request body is not valid JSON'); }
+}
+
+function parse<T extends z.ZodType>(schema: T | undefined, value: unknown, where: string): z.output<T> | undefined {
+  if (!schema) return undefined;
+  const r = schema.safeParse(value);
+  if (!r.success) throw validationError(r.error, `The ${where} is not valid`);
+  return r.data;
+}
+
+export function handle<S extends EndpointSpec>(spec: S, fn: (input: HandlerInput<S>) => Promise<z.input<S['response']> | Response>): APIRoute {
+  return async (ctx) => {
+    try {
+      if (ctx.request.method !== spec.method) throw new AppError('method_not_allowed', `Use ${spec.method}`);
+      if (spec.auth === 'user' && ctx.locals.viewer.kind !== 'user') throw new AppError('unauthenticated', 'Sign in to continue');
+      const body = spec.body ? parse(spec.body, await readBody(ctx.request), 'body') : undefined;
+      const query = parse(spec.query, Object.fromEntries(ctx.url.searchParams), 'query');
+      const params = parse(spec.params, ctx.params, 'path');
+      const out = await fn({ ctx, body, query, params } as HandlerInput<S>);
+      if (out instanceof Response) return out;
+      return json(out, { status: spec.status ?? 200 });
+    } catch (err) {
+      return errorResponse(err);
+    }
+  };
+}

@@ -1,0 +1,34 @@
+// Where a request's shop comes from: {slug}.{BASE_DOMAIN}, /{slug}/... on the bare domain, or a shop's own domain.
+import { RESERVED_SLUGS, SLUG_PATTERN } from '../../domain/shops/reserved.ts';
+
+export type TenancyMatch =
+  | { kind: 'platform' }
+  | { kind: 'subdomain'; slug: string; rest: string }
+  | { kind: 'path'; slug: string; rest: string }
+  | { kind: 'domain'; host: string; rest: string };
+
+/** Platform paths that stay platform paths even on a shop's host (sign-in, API, media, assets). */
+const PASS_THROUGH = new Set(['api', 'login', 'signup', 'logout', 'media', '_astro', '_image', 'ayuda', 'dev', 'errors']);
+
+const isIp = (h: string) => /^\d{1,3}(\.\d{1,3}){3}$/.test(h) || h.startsWith('[');
+
+export function matchTenancy(hostname: string, pathname: string, baseDomain: string): TenancyMatch {
+  const host = hostname.toLowerCase().replace(/\.$/, '');
+  const base = baseDomain.toLowerCase();
+  const first = pathname.split('/')[1] ?? '';
+  if (host === base || host === `www.${base}` || isIp(host) || host === 'localhost') {
+    if (!first || RESERVED_SLUGS.has(first) || !SLUG_PATTERN.test(first)) return { kind: 'platform' };
+    return { kind: 'path', slug: first, rest: pathname.slice(first.length + 1) || '/' };
+  }
+  if (PASS_THROUGH.has(first)) {
+    // The shop is still resolved (API answers use it) but the route is the platform's.
+    const sub = host.endsWith(`.${base}`) ? host.slice(0, -base.length - 1) : null;
+    return sub ? { kind: 'subdomain', slug: sub, rest: pathname } : { kind: 'domain', host, rest: pathname };
+  }
+  if (host.endsWith(`.${base}`)) return { kind: 'subdomain', slug: host.slice(0, -base.length - 1), rest: pathname };
+  return { kind: 'domain', host, rest: pathname };
+}
+
+export function isPassThrough(pathname: string) {
+  return PASS_THROUGH.has(pathname.split('/')[1] ?? '');
+}

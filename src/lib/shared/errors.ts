@@ -1,0 +1,33 @@
+// One error type with a stable code (browser-safe so islands can read the same shape).
+export type ErrorCode =
+  | 'bad_request' | 'validation_error' | 'malformed_json' | 'unauthenticated' | 'forbidden' | 'not_found'
+  | 'conflict' | 'email_taken' | 'invalid_credentials' | 'rate_limited' | 'cross_origin' | 'pin_invalid'
+  | 'pin_expired' | 'payload_too_large' | 'unsupported_media_type' | 'method_not_allowed';
+
+export interface ErrorBody {
+  error: { code: ErrorCode | string; message: string; fields?: Record<string, string[]> };
+}
+
+const STATUS: Record<ErrorCode, number> = {
+  bad_request: 400, validation_error: 400, malformed_json: 400, unauthenticated: 401, forbidden: 403,
+  not_found: 404, conflict: 409, email_taken: 409, invalid_credentials: 401, rate_limited: 429,
+  cross_origin: 403, pin_invalid: 400, pin_expired: 400, payload_too_large: 413, unsupported_media_type: 415,
+  method_not_allowed: 405,
+};
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly fields?: Record<string, string[]>;
+  readonly headers?: Record<string, string>;
+  constructor(code: ErrorCode, message: string, opts: { fields?: Record<string, string[]>; headers?: Record<string, string> } = {}) {
+    super(message);
+    this.code = code;
+    this.status = STATUS[code];
+    this.fields = opts.fields;
+    this.headers = opts.headers;
+  }
+  toBody(): ErrorBody {
+    return { error: { code: this.code, message: this.message, ...(this.fields ? { fields: this.fields } : {}) } };
+  }
+}

@@ -1,0 +1,68 @@
+// Every request: database, cross-origin guard, shop (tenancy), viewer (session or anonymous id).
+import { defineMiddleware } from 'astro:middleware';
+import { randomUUID } from 'node:crypto';
+import { getDb } from './db/client.ts';
+import { resolveSession } from './domain/accounts/service.ts';
+import { findShopByDomain, findShopBySlug } from './domain/shops/service.ts';
+import { errorResponse } from './lib/server/http.ts';
+import { isPassThrough, matchTenancy } from './lib/server/tenancy.ts';
+import { AppError } from './lib/shared/errors.ts';
+import { ANON_COOKIE, SESSION_COOKIE, secureCookies } from './lib/server/cookies.ts';
+
+const BASE_DOMAIN = process.env.BASE_DOMAIN ?? 'localhost';
+const TRUST_PROXY = process.env.TRUST_PROXY === '1' || process.env.TRUST_PROXY === 'true';
+const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function crossOrigin(request: Request, url: URL): boolean {
+  if (SAFE.has(request.method)) return false;
+  const origin = request.headers.get('origin');
+  if (origin && origin !== 'null') {
+    try { return new URL(origin).host !== url.host; } catch { return true; }
+  }
+  if (origin === 'null') return true;
+  return request.headers.get('sec-fetch-site') === 'cross-site';
+}
+
+export const onRequest = defineMiddleware(async (ctx, next) => {
+  const { url, request, locals, cookies } = ctx;
+  if (url.pathname.startsWith('/_astro/')) return next();
+
+  if (crossOrigin(request, url)) {
+    return errorResponse(new AppError('cross_origin', 'Requests from another site are not accepted'));
+  }
+
+  const db = await getDb();
+  locals.db = db;
+  locals.shop = null;
+  locals.tenancy = null;
+  locals.basePath = '';
+  const forwarded = TRUST_PROXY ? request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() : undefined;
+  locals.clientIp = forwarded || ctx.clientAddress || 'unknown';
+
+  // Viewer: a signed-in session, or an anonymous visitor with a stable anonymous id.
+  let anonymousId = cookies.get(ANON_COOKIE)?.value;
+  if (!anonymousId || !/^[0-9a-f-]{36}$/.test(anonymousId)) {
+    anonymousId = randomUUID();
+    cookies.set(ANON_COOKIE, anonymousId, { path: '/', maxAge: 365 * 24 * 3600, sameSite: 'lax', httpOnly: true, secure: secureCookies(url) });
+  }
+  const session = await resolveSession(db, cookies.get(SESSION_COOKIE)?.value);
+  locals.viewer = session ? { kind: 'user', anonymousId, user: session.user, sessionId: session.sessionId } : { kind: 'anonymous', anonymousId };
+
+  // Tenancy.
+  const match = matchTenancy(url.hostname, url.pathname, BASE_DOMAIN);
+  if (match.kind === 'platform') {
+    // /s/... is where shop pages live internally; it is never a public address on the bare domain.
+    if (url.pathname === '/s' || url.pathname.startsWith('/s/')) return ctx.rewrite('/404');
+    return next();
+  }
+  const shop = match.kind === 'domain' ? await findShopByDomain(db, match.host) : await findShopBySlug(db, match.slug);
+  if (!shop) {
+    if (isPassThrough(url.pathname) && match.kind !== 'path') return next();
+    return ctx.rewrite('/errors/tienda-no-encontrada');
+  }
+  locals.shop = shop;
+  locals.tenancy = match.kind;
+  locals.basePath = match.kind === 'path' ? `/${shop.slug}` : '';
+  if (isPassThrough(url.pathname) && match.kind !== 'path') return next();
+  return next(`/s${match.rest === '/' ? '' : match.rest}${url.search}`);
+});
