@@ -227,11 +227,17 @@ export function logoImage(opts: { name: string; color1: string; color2: string; 
   const defs = `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${opts.color1}"/><stop offset="1" stop-color="${opts.color2}"/></linearGradient></defs>`;
   if (opts.wide) {
     const W = 800, H = 320;
+    // The name fits in the 470 px right of the monogram: one line when it can stay large, else two.
+    const oneLine = Math.min(50, Math.floor(470 / (opts.name.length * 0.62)));
+    const lines = oneLine >= 34 ? [opts.name] : wrap(opts.name, Math.ceil(opts.name.length / 2) + 2, 2);
+    const fs = lines.length === 1 ? oneLine : Math.min(46, Math.floor(470 / (Math.max(...lines.map((l) => l.length)) * 0.62)));
+    const nameText = lines.map((l, i) => `<text x="300" y="${Math.round(176 + (i - (lines.length - 1) / 2) * fs * 1.15)}" font-family="sans-serif" `
+      + `font-size="${fs}" font-weight="700" fill="#fff">${esc(l)}</text>`).join('');
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">${defs}`
       + `<rect width="${W}" height="${H}" rx="36" fill="url(#g)"/><circle cx="160" cy="160" r="108" fill="#fff" fill-opacity=".18"/>`
       + `<circle cx="160" cy="160" r="88" fill="none" stroke="#fff" stroke-width="6"/>`
-      + `<text x="160" y="194" font-family="serif" font-size="96" font-weight="700" text-anchor="middle" fill="#fff">${mono}</text>`
-      + `<text x="300" y="182" font-family="sans-serif" font-size="${opts.name.length > 18 ? 38 : 50}" font-weight="700" fill="#fff">${esc(opts.name)}</text></svg>`;
+      + `<text x="160" y="186" font-family="serif" font-size="72" font-weight="700" text-anchor="middle" fill="#fff">${mono}</text>`
+      + nameText + '</svg>';
     return { svg, width: W, height: H, name: opts.fileName ?? 'logo.svg' };
   }
   const W = 400, H = 400;
@@ -277,7 +283,7 @@ export function slideImage(opts: {
 }): SvgImage {
   const W = opts.width, H = opts.height;
   const wide = W / H > 2;
-  const fs = Math.round(Math.min(H * 0.13, W * 0.075));
+  const fs = Math.round(Math.min(H * 0.13, W * (wide ? 0.075 : 0.1)));
   const x = Math.round(W * (wide ? 0.07 : 0.08));
   const textWidth = wide ? W * 0.55 : W * 0.84;
   const perLine = Math.max(10, Math.floor(textWidth / (fs * 0.56)));

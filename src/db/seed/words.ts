@@ -383,7 +383,7 @@ export function generateItem(cat: Category, rng: Rng, name: string, accent: stri
   if (roll < 0.02) { currency = 'USD'; list_price = retail(list_price / 18); }
   else if (roll < 0.035) { currency = 'EUR'; list_price = retail(list_price / 20); }
 
-  const is_free = rng.chance(0.03);
+  const is_free = rng.chance(type === 'product' ? 0.005 : 0.04);
   if (is_free) list_price = 0;
   const hide_price = !is_free && rng.chance(0.03);
   const crossout_price = !is_free && rng.chance(0.22) ? retail(list_price * (1.15 + rng.next() * 0.4)) : null;
@@ -400,7 +400,7 @@ export function generateItem(cat: Category, rng: Rng, name: string, accent: stri
     + `<ul>${bullets.map((b) => `<li>${escapeHtml(b)}</li>`).join('')}</ul>`;
 
   const words = name.toLowerCase().split(/\s+/).filter((w) => w.length > 4 && !/^\d/.test(w));
-  const tags = [...new Set([...cat.tags, cat.key, ...rng.shuffle(words).slice(0, 2)])];
+  const tags = [...new Set([...cat.tags, cat.label.toLowerCase(), ...rng.shuffle(words).slice(0, 2)])];
 
   let stock_type: 'onstock' | 'ondemand' = 'onstock';
   let stock_on_hand = 0;

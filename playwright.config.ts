@@ -1,0 +1,36 @@
+import { existsSync, mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+// Debian's Chromium when present (CI installs it); otherwise a browser installed by `npx playwright install chromium`.
+const systemChromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
+const PORT = Number(process.env.E2E_PORT ?? 4391);
+// A fresh PGlite folder per run. Workers load this file again; the env variable keeps them on the same folder.
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'tiendas-e2e-'));
+const dataDir = process.env.E2E_DATA_DIR;
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  timeout: 60_000,
+  retries: 0,
+  workers: 2,
+  reporter: [['list']],
+  globalTeardown: './tests/e2e/teardown.ts',
+  use: {
+    baseURL: process.env.E2E_BASE_URL ?? `http://127.0.0.1:${PORT}`,
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: systemChromium,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-dev-shm-usage'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  webServer: process.env.E2E_BASE_URL ? undefined : {
+    command: `"${process.execPath}" scripts/start.mjs`,
+    url: `http://127.0.0.1:${PORT}/api/openapi.json`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, ASTRO_TELEMETRY_DISABLED: '1', DATABASE_URL: '' },
+  },
+});

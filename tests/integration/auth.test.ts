@@ -1,0 +1,139 @@
+import { describe, expect, it } from 'vitest';
+import { Client } from '../support/http.ts';
+
+const unique = () => `user-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@test.example`;
+
+describe('sign-up, login, logout', () => {
+  it('signs up, is signed in, logs out and stays out', async () => {
+    const c = new Client();
+    const email = unique();
+    const r = await c.post('/api/auth/signup', { email, password: 'a-long-password', name: 'Lucía Pérez' });
+    expect(r.status).toBe(201);
+    const cookie = String(r.headers['set-cookie']);
+    expect(cookie).toMatch(/sid=[^;]+;.*HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    const me = (await c.get('/api/me')).json();
+    expect(me).toMatchObject({ authenticated: true, user: { email, name: 'Lucía Pérez', user_level: 'ul0' } });
+    expect((await c.post('/api/auth/logout')).status).toBe(200);
+    expect((await c.get('/api/me')).json().authenticated).toBe(false);
+  });
+
+  it('refuses a second account with the same e-mail (any case) with 409', async () => {
+    const c = new Client();
+    const email = unique();
+    await c.post('/api/auth/signup', { email, password: 'a-long-password', name: 'A' });
+    const r = await new Client().post('/api/auth/signup', { email: email.toUpperCase(), password: 'a-long-password', name: 'B' });
+    expect(r.status).toBe(409);
+    expect(r.json().error.code).toBe('email_taken');
+  });
+
+  it('logs in a demo user and a wrong password is a 401', async () => {
+    const c = new Client();
+    const ok = await c.post('/api/auth/login', { email: 'cliente@demo.test', password: 'demo-password-1' });
+    expect(ok.status).toBe(200);
+    expect(ok.json().user.email).toBe('cliente@demo.test');
+    const bad = await new Client().post('/api/auth/login', { email: 'cliente@demo.test', password: 'nope' });
+    expect(bad.status).toBe(401);
+    expect(bad.json().error.code).toBe('invalid_credentials');
+  });
+
+  it('turns bad input into clear 4xx answers, never 500', async () => {
+    const c = new Client();
+    const malformed = await c.request('POST', '/api/auth/login', { raw: '{"email":', headers: { 'content-type': 'application/json' } });
+    expect(malformed.status).toBe(400);
+    expect(malformed.json().error.code).toBe('malformed_json');
+    const wrongTypes = await c.post('/api/auth/signup', { email: 42, password: ['x'], name: null });
+    expect(wrongTypes.status).toBe(400);
+    expect(Object.keys(wrongTypes.json().error.fields)).toEqual(expect.arrayContaining(['email', 'password', 'name']));
+    const media = await c.request('POST', '/api/auth/login', { raw: 'email=x', headers: { 'content-type': 'text/xml' } });
+    expect(media.status).toBe(415);
+    const method = await c.get('/api/auth/login');
+    expect(method.status).toBeGreaterThanOrEqual(400);
+    expect(method.status).toBeLessThan(500);
+    expect((await c.get('/api/nothing-here')).status).toBe(404);
+  });
+
+  it('signs in and out through the HTML pages and honours ?next', async () => {
+    const c = new Client();
+    const form = 'email=cliente%40demo.test&password=demo-password-1';
+    const r = await c.request('POST', '/login?next=%2Fdemo-03%2F', { raw: form, headers: { 'content-type': 'application/x-www-form-urlencoded', origin: c.base } });
+    expect(r.status).toBe(303);
+    expect(r.headers.location).toBe('/demo-03/');
+    const home = await c.get('/demo-03/');
+    expect(home.text).toContain('Cerrar sesión');
+    const out = await c.get('/logout?next=%2Fdemo-03%2F');
+    expect(out.status).toBe(303);
+    expect(out.headers.location).toBe('/demo-03/');
+    expect((await c.get('/api/me')).json().authenticated).toBe(false);
+    const evil = await c.request('POST', '/login?next=https%3A%2F%2Fevil.example', { raw: form, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(evil.headers.location).toBe('/');
+  });
+
+  it('shows field errors on the login page for bad input', async () => {
+    const r = await new Client().request('POST', '/login', { raw: 'email=nope&password=', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(r.status).toBe(400);
+    expect(r.text).toContain('field-error');
+  });
+});
+
+describe('cross-origin refusal', () => {
+  it('refuses state-changing requests from another origin', async () => {
+    const c = new Client();
+    const r = await c.post('/api/auth/login', { email: 'cliente@demo.test', password: 'demo-password-1' }, { headers: { origin: 'https://evil.example' } });
+    expect(r.status).toBe(403);
+    expect(r.json().error.code).toBe('cross_origin');
+    expect(c.jar.has('sid')).toBe(false);
+    const site = await c.post('/api/auth/logout', undefined, { headers: { 'sec-fetch-site': 'cross-site' } });
+    expect(site.status).toBe(403);
+    const form = await c.request('POST', '/login', { raw: 'email=cliente%40demo.test&password=demo-password-1', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'null' } });
+    expect(form.status).toBe(403);
+  });
+
+  it('accepts same-origin writes', async () => {
+    const c = new Client();
+    const r = await c.post('/api/auth/login', { email: 'cliente@demo.test', password: 'demo-password-1' }, { headers: { origin: c.base } });
+    expect(r.status).toBe(200);
+  });
+});
+
+describe('login throttling', () => {
+  it('answers 429 with Retry-After after repeated failures on one account, even with the right password', async () => {
+    const email = unique();
+    await new Client().post('/api/auth/signup', { email, password: 'a-long-password', name: 'T' });
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await new Client().post('/api/auth/login', { email, password: 'wrong-password' })).status);
+    expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+    expect(statuses[5]).toBe(429);
+    const r = await new Client().post('/api/auth/login', { email, password: 'a-long-password' });
+    expect(r.status).toBe(429);
+    expect(r.json().error.code).toBe('rate_limited');
+    expect(Number(r.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('answers 429 to one address that tries too many accounts', async () => {
+    const c = new Client();
+    let last = 0;
+    for (let i = 0; i < 31; i++) last = (await c.post('/api/auth/login', { email: unique(), password: 'whatever-1' })).status;
+    expect(last).toBe(429);
+    // Another address is unaffected.
+    expect((await new Client().post('/api/auth/login', { email: 'cliente@demo.test', password: 'demo-password-1' })).status).toBe(200);
+  });
+});
+
+describe('sign-in PIN', () => {
+  it('sends a 6-digit PIN to the outbox and signs in with it once', async () => {
+    const c = new Client();
+    expect((await c.post('/api/auth/pin/request', { email: 'emprendedor@demo.test' })).status).toBe(202);
+    const outbox = (await c.get('/dev/outbox')).text;
+    const pin = outbox.match(/emprendedor@demo\.test[\s\S]*?(\d{6})/)?.[1];
+    expect(pin).toMatch(/^\d{6}$/);
+    const wrong = await c.post('/api/auth/pin/verify', { email: 'emprendedor@demo.test', pin: pin === '000000' ? '111111' : '000000' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.json().error.code).toBe('pin_invalid');
+    const ok = await c.post('/api/auth/pin/verify', { email: 'emprendedor@demo.test', pin });
+    expect(ok.status).toBe(200);
+    expect((await c.get('/api/me')).json().user.email).toBe('emprendedor@demo.test');
+    const again = await new Client().post('/api/auth/pin/verify', { email: 'emprendedor@demo.test', pin });
+    expect(again.json().error.code).toBe('pin_invalid');
+  });
+});

@@ -1,0 +1,15 @@
+// Vitest global setup for the integration projects: one server per project, its address provided to tests.
+import type { TestProject } from 'vitest/node';
+import { startServer } from './server.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext { baseUrl: string; serverDatabaseUrl: string | null }
+}
+
+export default async function setup(project: TestProject) {
+  const kind = (project.config.env?.TEST_DB_KIND ?? 'pglite') as 'pglite' | 'postgres';
+  const server = await startServer({ db: kind });
+  project.provide('baseUrl', server.baseUrl);
+  project.provide('serverDatabaseUrl', server.databaseUrl);
+  return () => server.stop();
+}

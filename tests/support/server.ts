@@ -1,0 +1,68 @@
+// Starts the built server (`scripts/start.mjs`: migrate + demo seed + serve) on a free port and a fresh database.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { createFreshDatabase } from './pg.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export interface RunningServer { baseUrl: string; port: number; databaseUrl: string | null; stop: () => Promise<void> }
+
+export async function startServer(opts: { db: 'pglite' | 'postgres'; env?: Record<string, string> }): Promise<RunningServer> {
+  const port = await freePort();
+  const env: Record<string, string> = {
+    ...(process.env as Record<string, string>),
+    PORT: String(port), HOST: '127.0.0.1', BASE_DOMAIN: 'localhost', TRUST_PROXY: '1', NODE_ENV: 'production',
+    DEV_OUTBOX: '1', ASTRO_TELEMETRY_DISABLED: '1', ...opts.env,
+  };
+  delete env.DATABASE_URL;
+  let cleanupDb = async () => {};
+  let databaseUrl: string | null = null;
+  if (opts.db === 'postgres') {
+    const base = process.env.TEST_DATABASE_URL;
+    if (!base) throw new Error('TEST_DATABASE_URL is not set');
+    const fresh = await createFreshDatabase(base, 'tiendas_http');
+    env.DATABASE_URL = databaseUrl = fresh.url;
+    cleanupDb = fresh.drop;
+  } else {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'tiendas-data-'));
+    env.DATA_DIR = dir;
+    cleanupDb = async () => rmSync(dir, { recursive: true, force: true });
+  }
+  const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'scripts/start.mjs')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout!.on('data', (d) => { output += d; });
+  child.stderr!.on('data', (d) => { output += d; });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 150_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${output}`);
+    try {
+      const r = await fetch(`${baseUrl}/api/openapi.json`);
+      if (r.ok) break;
+    } catch { /* not up yet */ }
+    if (Date.now() > deadline) { child.kill('SIGKILL'); throw new Error(`server did not start:\n${output}`); }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    baseUrl, port, databaseUrl,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await new Promise((r) => { if (child.exitCode !== null) r(null); else child.once('exit', r); setTimeout(r, 5000); });
+      await cleanupDb();
+    },
+  };
+}
