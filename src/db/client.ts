@@ -6,7 +6,6 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- both drivers' HKTs are accepted
 export type Db = PgDatabase<PgQueryResultHKT & any, Schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 

@@ -24,13 +24,11 @@ export function defineEndpoint<B extends z.ZodType, Q extends z.ZodType, P exten
   return spec;
 }
 
-type In<T> = T extends z.ZodType ? z.output<T> : undefined;
-
-export interface HandlerInput<S extends EndpointSpec> {
+export interface HandlerInput<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType> {
   ctx: APIContext;
-  body: In<S['body']>;
-  query: In<S['query']>;
-  params: In<S['params']>;
+  body: z.output<B>;
+  query: z.output<Q>;
+  params: z.output<P>;
 }
 
 const MAX_BODY = 1_000_000;
@@ -56,7 +54,10 @@ function parse<T extends z.ZodType>(schema: T | undefined, value: unknown, where
   return r.data;
 }
 
-export function handle<S extends EndpointSpec>(spec: S, fn: (input: HandlerInput<S>) => Promise<z.input<S['response']> | Response>): APIRoute {
+export function handle<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType, R extends z.ZodType>(
+  spec: EndpointSpec<B, Q, P, R>,
+  fn: (input: HandlerInput<B, Q, P>) => Promise<z.input<R> | Response>,
+): APIRoute {
   return async (ctx) => {
     try {
       if (ctx.request.method !== spec.method) throw new AppError('method_not_allowed', `Use ${spec.method}`);
@@ -64,7 +65,7 @@ export function handle<S extends EndpointSpec>(spec: S, fn: (input: HandlerInput
       const body = spec.body ? parse(spec.body, await readBody(ctx.request), 'body') : undefined;
       const query = parse(spec.query, Object.fromEntries(ctx.url.searchParams), 'query');
       const params = parse(spec.params, ctx.params, 'path');
-      const out = await fn({ ctx, body, query, params } as HandlerInput<S>);
+      const out = await fn({ ctx, body, query, params } as HandlerInput<B, Q, P>);
       if (out instanceof Response) return out;
       return json(out, { status: spec.status ?? 200 });
     } catch (err) {
