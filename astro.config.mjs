@@ -5,6 +5,8 @@ import react from '@astrojs/react';
 
 export default defineConfig({
   output: 'server',
+  // A separate build folder per working copy or helper (ASTRO_OUT_DIR); dist/ by default.
+  outDir: process.env.ASTRO_OUT_DIR ?? './dist',
   adapter: node({ mode: 'standalone' }),
   integrations: [react()],
   // Our own middleware refuses cross-origin writes for every content type (Astro's check covers forms only).

@@ -5,7 +5,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const ENTRY = path.join(ROOT, 'dist/server/entry.mjs');
+export const OUT_DIR = path.resolve(ROOT, process.env.ASTRO_OUT_DIR ?? 'dist');
+export const ENTRY = path.join(OUT_DIR, 'server/entry.mjs');
 const INPUTS = ['src', 'public', 'themes', 'islands', 'astro.config.mjs', 'package-lock.json', 'tsconfig.json'];
 
 function newest(p) {

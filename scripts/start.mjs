@@ -1,7 +1,6 @@
 // `npm start`: build when stale, migrate, seed an empty database, then serve (PORT, HOST).
-import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { buildIfStale } from './build-if-stale.mjs';
+import { ENTRY, buildIfStale } from './build-if-stale.mjs';
 import { prepareDatabase } from './prepare-db.mjs';
 import { DEMO_PASSWORD, DEMO_SHOP_SLUGS, DEMO_USERS } from '../src/db/seed/demo.ts';
 
@@ -23,4 +22,4 @@ for (const u of DEMO_USERS) console.log(`  ${u.email.padEnd(28)} ${u.role ?? ''}
 console.log(`\nMail outbox (sign-in PINs): http://${shown}:${port}/dev/outbox\n`);
 
 // The standalone adapter entry starts listening on import.
-await import(pathToFileURL(path.resolve(import.meta.dirname, '../dist/server/entry.mjs')).href);
+await import(pathToFileURL(ENTRY).href);
