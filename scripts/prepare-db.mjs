@@ -13,7 +13,11 @@ export async function prepareDatabase({ seed = true, log = console.log } = {}) {
   if (seed) {
     const started = Date.now();
     const { seeded } = await seedDemo(handle);
-    if (seeded) log(`[db] demo data seeded in ${Date.now() - started} ms`);
+    if (seeded) {
+      // Fresh planner statistics: without them the first plans guess one row per table.
+      await handle.exec('ANALYZE');
+      log(`[db] demo data seeded in ${Date.now() - started} ms`);
+    }
   }
   return handle;
 }
