@@ -2,6 +2,7 @@
 import { pathToFileURL } from 'node:url';
 import { ENTRY, buildIfStale } from './build-if-stale.mjs';
 import { prepareDatabase } from './prepare-db.mjs';
+import { formatPackErrors, loadPacks } from '../src/themes/loader.ts';
 import { DEMO_PASSWORD, DEMO_SHOP_SLUGS, DEMO_USERS } from '../src/db/seed/demo.ts';
 
 process.env.HOST ??= 'localhost';
@@ -9,6 +10,12 @@ process.env.PORT ??= '4321';
 process.env.NODE_ENV ??= 'production';
 process.env.DEV_OUTBOX ??= process.env.SMTP_URL ? '0' : '1';
 
+// Packs are data: refuse to start with a broken one, naming the file and the JSON path.
+const { errors: packErrors } = loadPacks();
+if (packErrors.length) {
+  console.error(`Theme packs are invalid:\n${formatPackErrors(packErrors)}`);
+  process.exit(1);
+}
 buildIfStale();
 await prepareDatabase();
 

@@ -10,5 +10,12 @@ declare namespace App {
     basePath: string;
     /** The client's address (X-Forwarded-For only when TRUST_PROXY is set). */
     clientIp: string;
+    /** The request's locale (cookie, then Accept-Language) and its translator: one per request, never global. */
+    locale: import('./lib/i18n/index.ts').Locale;
+    t: import('./lib/i18n/index.ts').Translator;
+    /** Storefront pages only: the viewer's standing on the shop, their shops, and the root network store. */
+    standing?: import('./domain/shops/service.ts').ShopStanding;
+    userShops?: { id: string; slug: string; name: string; permissions: string[]; is_owner: boolean }[];
+    rootStore?: import('./domain/shops/schema.ts').PublicShop['root_affinity_store_info'];
   }
 }

@@ -2,8 +2,9 @@
 import { defineMiddleware } from 'astro:middleware';
 import { randomUUID } from 'node:crypto';
 import { getDb } from './db/client.ts';
-import { resolveSession } from './domain/accounts/service.ts';
-import { findShopByDomain, findShopBySlug } from './domain/shops/service.ts';
+import { resolveSession, shopsOfUser } from './domain/accounts/service.ts';
+import { findShopByDomain, findShopBySlug, rootAffinityInfo, standingOf } from './domain/shops/service.ts';
+import { getT, resolveLocale } from './lib/i18n/index.ts';
 import { errorResponse } from './lib/server/http.ts';
 import { isPassThrough, matchTenancy } from './lib/server/tenancy.ts';
 import { AppError } from './lib/shared/errors.ts';
@@ -38,6 +39,8 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
   locals.basePath = '';
   const forwarded = TRUST_PROXY ? request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() : undefined;
   locals.clientIp = forwarded || ctx.clientAddress || 'unknown';
+  locals.locale = resolveLocale({ cookie: cookies.get('lang')?.value, acceptLanguage: request.headers.get('accept-language') });
+  locals.t = getT(locals.locale);
 
   // Viewer: a signed-in session, or an anonymous visitor with a stable anonymous id.
   let anonymousId = cookies.get(ANON_COOKIE)?.value;
@@ -64,5 +67,12 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
   locals.tenancy = match.kind;
   locals.basePath = match.kind === 'path' ? `/${shop.slug}` : '';
   if (isPassThrough(url.pathname) && match.kind !== 'path') return next();
+  // Storefront page: what the header needs about the viewer and the network, fetched together.
+  const [standing, userShops, rootStore] = await Promise.all([
+    standingOf(db, shop, locals.viewer),
+    locals.viewer.kind === 'user' ? shopsOfUser(db, locals.viewer.user.id, locals.viewer.user.profile_id) : Promise.resolve([]),
+    rootAffinityInfo(db, shop),
+  ]);
+  Object.assign(locals, { standing, userShops, rootStore });
   return next(`/s${match.rest === '/' ? '' : match.rest}${url.search}`);
 });

@@ -204,7 +204,7 @@ const SHOP_DEFS: readonly ShopDef[] = [
     slug: 'demo-03', owner: 'admin03', itemCount: 150, columns: 1, signup_form: 'complete', color1: '#0f766e', color2: '#134e4a',
     sections: ['products', 'services', 'experiences'],
     slides: [
-      { headline: 'Nueva colección de verano', subline: 'Lino, algodón y bordados hechos a mano en México', button: 'Ver colección', icon: 'shirt', kind: 'url', url: '/demo-03/catalogos/novedades' },
+      { headline: 'Nueva colección de verano', subline: 'Lino, algodón y bordados hechos a mano en México', button: 'Ver colección', icon: 'shirt', kind: 'url', url: '/catalogos/novedades' },
       { headline: 'Café de altura recién tostado', subline: 'Directo de las fincas de Veracruz y Chiapas', button: 'Comprar', icon: 'coffee', kind: 'product', productCategory: 'cafe' },
       { headline: 'Vive México en cada experiencia', subline: 'Tours, talleres y aventuras para regalar', icon: 'mountain', kind: 'none', target: 'anon' },
     ],

@@ -1,18 +1,18 @@
+// /media/{id}.{ext}: a stored image exactly as uploaded (SVG, GIF and raster originals alike).
 import type { APIRoute } from 'astro';
-import { getMediaFile } from '../../domain/media/service.ts';
+import { getMediaFile, getMediaFileMeta } from '../../domain/media/service.ts';
+import { etagMatches, image, notFound, notModified } from './_respond.ts';
 
 export const GET: APIRoute = async ({ params, locals, request }) => {
-  const file = await getMediaFile(locals.db, params.file ?? '');
-  if (!file) return new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain' } });
-  const etag = `"${file.sha256}"`;
-  const headers = {
-    'content-type': file.content_type,
-    'cache-control': 'public, max-age=31536000, immutable',
-    etag,
-    'x-content-type-options': 'nosniff',
-    // Uploaded SVGs are documents: never let them run script or load anything, even when opened directly.
-    'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox",
-  };
-  if (request.headers.get('if-none-match') === etag) return new Response(null, { status: 304, headers });
-  return new Response(new Uint8Array(file.bytes), { headers });
+  const file = params.file ?? '';
+  const conditional = request.headers.get('if-none-match');
+  if (conditional) {
+    // Answer a revalidation without reading the bytes.
+    const meta = await getMediaFileMeta(locals.db, file);
+    if (!meta) return notFound();
+    if (etagMatches(conditional, meta.etag)) return notModified(meta.contentType, meta.etag);
+  }
+  const row = await getMediaFile(locals.db, file);
+  if (!row) return notFound();
+  return image(row.bytes, row.content_type, row.etag);
 };

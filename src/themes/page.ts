@@ -1,0 +1,30 @@
+// Everything a storefront page needs from the theme engine, computed once per request.
+import type { ShopRow } from '../domain/shops/repo.ts';
+import { storeThemeInfoSchema, type StoreThemeInfo } from '../domain/shops/schema.ts';
+import { getPack, type LoadedPack } from './loader.ts';
+import { resolveTemplate, tokensCss, type ResolvedTemplate } from './resolve.ts';
+import type { PageType } from './schema.ts';
+
+export interface ThemedPage {
+  pack: LoadedPack;
+  theme: StoreThemeInfo;
+  template: ResolvedTemplate;
+  css: string;
+  /**
+   * Header carousel mode. The shop's own choice (store_theme_info.columns, the admin's 1|2 toggle) wins;
+   * the pack's carousel.columns is the default a shop gets when it is created or switches pack.
+   */
+  carouselColumns: 1 | 2;
+}
+
+export function themedPage(shop: ShopRow, page: PageType): ThemedPage {
+  const pack = getPack(shop.theme_pack);
+  const theme = storeThemeInfoSchema.parse(shop.store_theme_info);
+  return {
+    pack,
+    theme,
+    template: resolveTemplate(pack, page),
+    css: tokensCss(pack, theme),
+    carouselColumns: theme.columns,
+  };
+}

@@ -1,0 +1,87 @@
+// Setting definitions -> zod validators and resolved values. Used for pack defaults, for the shop's saved
+// section data (refused when invalid) and, through z.toJSONSchema, for a JSON schema per section type.
+import { z } from 'zod';
+import type { SectionInstance, SectionType, SettingDef, SettingValues } from './schema.ts';
+
+const hex = /^#[0-9a-fA-F]{6}$/;
+
+export function settingValueSchema(def: SettingDef): z.ZodType {
+  switch (def.type) {
+    case 'number':
+    case 'range': {
+      let n = z.number();
+      if (def.min !== undefined) n = n.min(def.min);
+      if (def.max !== undefined) n = n.max(def.max);
+      return n;
+    }
+    case 'checkbox':
+      return z.boolean();
+    case 'select':
+      return z.enum((def.options ?? []).map((o) => o.value) as [string, ...string[]]);
+    case 'color':
+      return z.string().regex(hex, 'a colour like #1a2b3c');
+    case 'colorScheme':
+      return z.enum(['light', 'dark', 'accent']);
+    case 'url':
+      return z.string().max(def.maxLength ?? 2000).refine((v) => v === '' || v.startsWith('/') || /^https?:\/\//.test(v), 'a link starting with / or http(s)://');
+    case 'image':
+      return z.string().max(500).refine((v) => v === '' || v.startsWith('/media/'), 'an uploaded image');
+    case 'product':
+    case 'catalogue':
+      return z.string().max(64);
+    default: {
+      let s = z.string().max(def.maxLength ?? (def.type === 'text' ? 200 : 20_000));
+      if (def.pattern) s = s.regex(new RegExp(def.pattern));
+      return s;
+    }
+  }
+}
+
+/** One object schema for a section type's settings; every setting optional (defaults fill gaps). */
+export function sectionSettingsSchema(type: SectionType) {
+  const shape: Record<string, z.ZodType> = {};
+  for (const def of type.settings) {
+    const v = settingValueSchema(def);
+    shape[def.id] = def.required ? v : v.nullable().optional();
+  }
+  return z.object(shape).strict();
+}
+
+/** The JSON schema the builder and API clients use for one section type's saved data. */
+export function sectionInstanceJsonSchema(type: SectionType) {
+  return z.toJSONSchema(z.object({
+    id: z.string(), type: z.literal(type.type), disabled: z.boolean().optional(),
+    settings: sectionSettingsSchema(type),
+    blocks: z.array(z.object({ id: z.string(), type: z.enum((type.blocks.map((b) => b.type) as [string, ...string[]]).concat(type.blocks.length ? [] : ['_none']) as [string, ...string[]]), settings: z.record(z.string(), z.unknown()) })),
+  }), { io: 'input' });
+}
+
+export interface SettingsResult { values: SettingValues; unknown: string[]; invalid: Record<string, string> }
+
+/**
+ * Section defaults <- pack defaults <- the instance's own values. Values the type does not know are reported
+ * (not silently kept); invalid values fall back to the default and are reported.
+ */
+export function resolveSettings(type: SectionType, packDefaults: SettingValues, instance: SettingValues): SettingsResult {
+  const values: SettingValues = {};
+  const invalid: Record<string, string> = {};
+  const known = new Set(type.settings.map((s) => s.id));
+  for (const def of type.settings) {
+    const base = packDefaults[def.id] !== undefined ? packDefaults[def.id] : def.default ?? null;
+    const own = instance[def.id];
+    if (own === undefined || own === null) { values[def.id] = base ?? null; continue; }
+    const r = settingValueSchema(def).safeParse(own);
+    if (r.success) values[def.id] = own;
+    else { values[def.id] = base ?? null; invalid[def.id] = r.error.issues[0]?.message ?? 'invalid'; }
+  }
+  return { values, unknown: Object.keys(instance).filter((k) => !known.has(k)), invalid };
+}
+
+export function validateSectionInstance(type: SectionType, instance: SectionInstance): Record<string, string[]> {
+  const r = sectionSettingsSchema(type).safeParse(instance.settings);
+  const fields: Record<string, string[]> = {};
+  if (!r.success) for (const i of r.error.issues) (fields[`settings.${i.path.join('.') || '_'}`] ??= []).push(i.message);
+  if (type.minBlocks !== undefined && instance.blocks.length < type.minBlocks) fields.blocks = [`at least ${type.minBlocks} blocks`];
+  if (type.maxBlocks !== undefined && instance.blocks.length > type.maxBlocks) fields.blocks = [`at most ${type.maxBlocks} blocks`];
+  return fields;
+}
