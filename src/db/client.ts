@@ -12,8 +12,10 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export interface DbHandle {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** Runs a raw statement (migrations, LISTEN set-up, tests). */
+  /** Runs a raw statement (migrations, tests). */
   exec(sqlText: string): Promise<void>;
+  /** LISTEN on a channel (NOTIFY from triggers); answers a function that stops listening. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -30,10 +32,24 @@ export async function openDb(opts: DbOptions): Promise<DbHandle> {
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const pool = new pg.Pool({ connectionString: opts.url, max: Number(process.env.DB_POOL_MAX ?? 10) });
     const db = drizzle({ client: pool, schema }) as unknown as Db;
+    // One dedicated connection carries every LISTEN of this process.
+    let listener: import('pg').PoolClient | null = null;
+    const handlers = new Map<string, Set<(p: string) => void>>();
     return {
       db, kind: 'postgres',
       exec: async (s) => { await pool.query(s); },
-      close: () => pool.end(),
+      listen: async (channel, onPayload) => {
+        if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`bad channel ${channel}`);
+        if (!listener) {
+          listener = await pool.connect();
+          listener.on('notification', (n) => handlers.get(n.channel)?.forEach((h) => h(n.payload ?? '')));
+        }
+        let set = handlers.get(channel);
+        if (!set) { set = new Set(); handlers.set(channel, set); await listener.query(`LISTEN ${channel}`); }
+        set.add(onPayload);
+        return async () => { set!.delete(onPayload); };
+      },
+      close: async () => { listener?.release(); await pool.end(); },
     };
   }
   const { PGlite } = await import('@electric-sql/pglite');
@@ -50,6 +66,10 @@ export async function openDb(opts: DbOptions): Promise<DbHandle> {
   return {
     db, kind: 'pglite',
     exec: async (s) => { await client.exec(s); },
+    listen: async (channel, onPayload) => {
+      const unsub = await client.listen(channel, onPayload);
+      return async () => { await unsub(); };
+    },
     close: () => client.close(),
   };
 }
