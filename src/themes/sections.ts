@@ -14,7 +14,9 @@ const itemList = (type: string, name: string, heading: string, limit: number) =>
   ],
 });
 
-const DEFINITIONS: SectionType[] = [
+type SectionInput = Omit<SectionType, 'blocks' | 'settings'> & Partial<Pick<SectionType, 'blocks' | 'settings'>>;
+
+const DEFINITIONS: SectionInput[] = [
   {
     type: 'header-carousel', name: 'Header carousel', hydrate: 'visible', enabledOn: ['home', 'catalogue_list'],
     settings: [

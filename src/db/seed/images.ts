@@ -200,18 +200,14 @@ export function productImage(opts: {
   const deco = index === 2
     ? `<g fill="#fff" fill-opacity=".35"><circle cx="40" cy="40" r="14"/><circle cx="310" cy="70" r="22"/><circle cx="300" cy="270" r="10"/><circle cx="52" cy="250" r="18"/></g>`
     : `<circle cx="175" cy="165" r="${index === 1 ? 140 : 120}" fill="#fff" fill-opacity=".32"/>`;
-  const lines = wrap(opts.name, 27, 2);
-  const y0 = lines.length === 1 ? 380 : 368;
-  const text = lines.map((l, i) => `<text x="175" y="${y0 + i * 24}">${esc(l)}</text>`).join('');
   const badge = opts.type && TYPE_BADGE[opts.type]
     ? `<rect x="14" y="14" width="${TYPE_BADGE[opts.type]!.length * 9 + 20}" height="28" rx="14" fill="${p.dark}"/>`
       + `<text x="24" y="33" font-family="sans-serif" font-size="14" font-weight="700" fill="#fff">${TYPE_BADGE[opts.type]}</text>`
     : '';
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">`
     + `<defs><linearGradient id="g" ${grad}><stop offset="0" stop-color="${p.bg1}"/><stop offset="1" stop-color="${p.bg2}"/></linearGradient></defs>`
-    + `<rect width="${W}" height="${H}" fill="url(#g)"/>${deco}<g transform="${transform}">${icon(opts.icon, p.main, p.dark)}</g>${badge}`
-    + `<rect y="336" width="${W}" height="83" fill="#fff" fill-opacity=".9"/>`
-    + `<g font-family="sans-serif" font-size="19" font-weight="600" text-anchor="middle" fill="#1f2937">${text}</g></svg>`;
+    // No name band: the storefront prints the name beside the picture (and over it in overlay cards).
+    + `<rect width="${W}" height="${H}" fill="url(#g)"/><g transform="translate(0 45)">${deco}<g transform="${transform}">${icon(opts.icon, p.main, p.dark)}</g></g>${badge}</svg>`;
   return { svg, width: W, height: H, name: opts.fileName ?? 'producto.svg' };
 }
 
