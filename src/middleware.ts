@@ -3,11 +3,12 @@ import { defineMiddleware } from 'astro:middleware';
 import { randomUUID } from 'node:crypto';
 import { getDb } from './db/client.ts';
 import { resolveSession, shopsOfUser } from './domain/accounts/service.ts';
-import { findShopByDomain, findShopBySlug, rootAffinityInfo, standingOf } from './domain/shops/service.ts';
+import { findShopByDomain, findShopBySlug, resolveTracking, rootAffinityInfo, standingOf } from './domain/shops/service.ts';
 import { getT, resolveLocale } from './lib/i18n/index.ts';
 import { errorResponse } from './lib/server/http.ts';
 import { isPassThrough, matchTenancy } from './lib/server/tenancy.ts';
 import { AppError } from './lib/shared/errors.ts';
+import { COOKIE_TRACKING_MAX_AGE_S } from './lib/shared/constants.ts';
 import { ANON_COOKIE, SESSION_COOKIE, secureCookies } from './lib/server/cookies.ts';
 
 const BASE_DOMAIN = process.env.BASE_DOMAIN ?? 'localhost';
@@ -74,5 +75,27 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
     rootAffinityInfo(db, shop),
   ]);
   Object.assign(locals, { standing, userShops, rootStore });
+  await rememberTracking(ctx);
   return next(`/s${match.rest === '/' ? '' : match.rest}${url.search}`);
 });
+
+const TRACKING_PARAMS = ['referral', 'referral_slug', 'campaign', 'click_id', 'gclid', 'fbclid'] as const;
+
+/**
+ * Referral, campaign and click id become 1-day cookies on the shop's host when the shop answers them back
+ * (seed 000 §4), and are cleared when a visit carries tracking parameters the shop does not answer.
+ * A visit without any tracking parameter leaves earlier ones in place, so attribution survives navigation.
+ */
+async function rememberTracking(ctx: Parameters<Parameters<typeof defineMiddleware>[0]>[0]) {
+  const q = ctx.url.searchParams;
+  if (!TRACKING_PARAMS.some((p) => q.has(p))) return;
+  const get = (k: string) => q.get(k) ?? undefined;
+  const answered = await resolveTracking(ctx.locals.db, {
+    referral: get('referral'), referral_slug: get('referral_slug'), campaign: get('campaign'),
+    click_id: get('click_id'), gclid: get('gclid'), fbclid: get('fbclid'),
+  });
+  for (const [name, value] of Object.entries(answered)) {
+    if (value) ctx.cookies.set(name, value, { path: '/', maxAge: COOKIE_TRACKING_MAX_AGE_S, sameSite: 'lax', httpOnly: true, secure: secureCookies(ctx.url) });
+    else ctx.cookies.delete(name, { path: '/' });
+  }
+}

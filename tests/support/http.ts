@@ -20,7 +20,7 @@ export class Client {
     let payload: string | undefined = opts.raw;
     if (opts.body !== undefined) { payload = JSON.stringify(opts.body); headers['content-type'] ??= 'application/json'; }
     if (payload !== undefined) headers['content-length'] = String(Buffer.byteLength(payload));
-    if (this.jar.size) headers.cookie = [...this.jar].map(([k, v]) => `${k}=${v}`).join('; ');
+    if (this.jar.size) headers.cookie = [headers.cookie, ...[...this.jar].map(([k, v]) => `${k}=${v}`)].filter(Boolean).join('; ');
     return new Promise((resolve, reject) => {
       const req = http.request(url, { method, headers }, (res) => {
         let text = '';

@@ -26,7 +26,9 @@ export async function startServer(opts: { db: 'pglite' | 'postgres'; env?: Recor
   const env: Record<string, string> = {
     ...(process.env as Record<string, string>),
     PORT: String(port), HOST: '127.0.0.1', BASE_DOMAIN: 'localhost', TRUST_PROXY: '1', NODE_ENV: 'production',
-    DEV_OUTBOX: '1', ASTRO_TELEMETRY_DISABLED: '1', ...opts.env,
+    DEV_OUTBOX: '1', ASTRO_TELEMETRY_DISABLED: '1',
+    // The example pack of tests/fixtures is found beside the real ones (a pack is a folder of JSON and CSS).
+    THEMES_EXTRA_DIRS: path.join(ROOT, 'tests/fixtures/themes'), ...opts.env,
   };
   delete env.DATABASE_URL;
   let cleanupDb = async () => {};

@@ -39,3 +39,14 @@ export async function listCatalogues(db: Db, shopId: string, offset: number, lim
   const results: Catalogue[] = rows.map((r) => ({ ...r, updated_at: r.updated_at.toISOString() }));
   return { results, matches_estimated: total?.n ?? 0 };
 }
+
+/** Everything a shop's sitemap lists (capped: a sitemap file holds at most 50,000 addresses). */
+export async function sitemapRows(db: Db, shopId: string) {
+  const [cats, items] = await Promise.all([
+    db.select({ slug: catalogues.slug, updated_at: catalogues.updated_at }).from(catalogues).where(eq(catalogues.shop_id, shopId)).orderBy(asc(catalogues.slug)).limit(1000),
+    db.select({ id: products.id, owner: products.owner, type: products.type, updated_at: products.updated_at })
+      .from(shopProducts).innerJoin(products, eq(products.id, shopProducts.product_id))
+      .where(and(eq(shopProducts.shop_id, shopId), visible)).orderBy(asc(shopProducts.queue_position)).limit(48_000),
+  ]);
+  return { catalogues: cats, items };
+}

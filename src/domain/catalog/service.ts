@@ -10,3 +10,7 @@ export function listShopItems(db: Db, shop: ShopRow, opts: { type: 'product' | '
 export function listShopCatalogues(db: Db, shop: ShopRow, offset: number, limit: number) {
   return repo.listCatalogues(db, shop.id, offset, limit);
 }
+
+export function sitemapEntries(db: Db, shop: ShopRow) {
+  return repo.sitemapRows(db, shop.id);
+}

@@ -32,3 +32,8 @@ export async function listEnabled(db: Db, offset: number, limit: number) {
   ]);
   return { results, matches_estimated: total?.n ?? 0 };
 }
+
+export async function updateThemePack(db: Db, shopId: string, themePack: string) {
+  const [row] = await db.update(shops).set({ theme_pack: themePack, updated_at: new Date() }).where(eq(shops.id, shopId)).returning();
+  return row!;
+}
