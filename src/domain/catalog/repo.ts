@@ -50,3 +50,149 @@ export async function sitemapRows(db: Db, shopId: string) {
   ]);
   return { catalogues: cats, items };
 }
+
+// ---------- catalogue pages, item detail, shop assortment (additions) ----------
+
+import { catalogueItems, foldedName as _foldedName, rowsOf } from '../search/repo.ts';
+import { escapeLike } from '../search/schema.ts';
+import { plans, profiles, suppliers } from '../../db/schema/index.ts';
+import type { ItemType } from './schema.ts';
+
+export type CatalogueRow = typeof catalogues.$inferSelect;
+export type ProductRow = typeof products.$inferSelect;
+
+const numProducts = sql<number>`(select count(*)::int from ${catalogueProducts} where ${catalogueProducts.catalogue_id} = ${catalogues.id})`;
+
+/** A shop's catalogues whose name contains `name` (accents and case ignored), by name. */
+export async function searchCatalogues(db: Db, shopId: string, name: string, offset: number, limit: number) {
+  const where = and(eq(catalogues.shop_id, shopId),
+    sql`public.f_search_name(${catalogues.name}) like '%' || public.f_search_name(${escapeLike(name)}) || '%'`);
+  const [rows, [total]] = await Promise.all([
+    db.select({
+      id: catalogues.id, name: catalogues.name, slug: catalogues.slug, photo: catalogues.photo, icon_class: catalogues.icon_class,
+      updated_at: catalogues.updated_at, num_products: numProducts,
+    }).from(catalogues).where(where).orderBy(asc(catalogues.name)).offset(offset).limit(limit),
+    db.select({ n: count() }).from(catalogues).where(where),
+  ]);
+  const results: Catalogue[] = rows.map((r) => ({ ...r, updated_at: r.updated_at.toISOString() }));
+  return { results, matches_estimated: total?.n ?? 0 };
+}
+
+export async function findCatalogueBySlug(db: Db, shopId: string, slug: string): Promise<(Catalogue & { shop_id: string }) | null> {
+  const [row] = await db.select({
+    id: catalogues.id, shop_id: catalogues.shop_id, name: catalogues.name, slug: catalogues.slug, photo: catalogues.photo,
+    icon_class: catalogues.icon_class, updated_at: catalogues.updated_at, num_products: numProducts,
+  }).from(catalogues).where(and(eq(catalogues.shop_id, shopId), eq(catalogues.slug, slug))).limit(1);
+  return row ? { ...row, updated_at: row.updated_at.toISOString() } : null;
+}
+
+export function listCatalogueItems(db: Db, shopId: string, catalogueId: string, opts: { text: string; offset: number; limit: number }) {
+  return catalogueItems(db, shopId, catalogueId, opts);
+}
+
+export interface ProductWithSupplier {
+  product: ProductRow;
+  supplier: { id: string; name: string; image: string | null; profile_slug: string } | null;
+  owner_slug: string;
+}
+
+/** One product with its supplier, by id (a uuid) or by owner + slug. */
+export async function findProduct(db: Db, by: { id: string } | { owner: string; slug: string }): Promise<ProductWithSupplier | null> {
+  const where = 'id' in by ? eq(products.id, by.id) : and(eq(products.owner, by.owner), eq(products.slug, by.slug));
+  const [row] = await db.select({
+    product: products,
+    supplier_id: suppliers.id, supplier_name: suppliers.name, supplier_image: suppliers.image,
+    owner_slug: profiles.slug,
+  }).from(products)
+    .innerJoin(profiles, eq(profiles.id, products.owner))
+    .leftJoin(suppliers, eq(suppliers.id, products.supplier_id))
+    .where(where).limit(1);
+  if (!row) return null;
+  return {
+    product: row.product,
+    supplier: row.supplier_id ? { id: row.supplier_id, name: row.supplier_name!, image: row.supplier_image ?? null, profile_slug: row.owner_slug } : null,
+    owner_slug: row.owner_slug,
+  };
+}
+
+export async function findProfileIdBySlug(db: Db, slug: string): Promise<string | null> {
+  const [row] = await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.slug, slug)).limit(1);
+  return row?.id ?? null;
+}
+
+/** How a shop offers a product: in its store (with its position) and/or in one of its catalogues. */
+export async function shopOffer(db: Db, shopId: string, productId: string): Promise<{ in_store: boolean; queue_position: number | null; in_catalogue: boolean }> {
+  const res = await db.execute(sql`select
+      (select ${shopProducts.queue_position} from ${shopProducts} where ${shopProducts.shop_id} = ${shopId} and ${shopProducts.product_id} = ${productId}) as queue_position,
+      exists (select 1 from ${catalogueProducts} join ${catalogues} on ${catalogues.id} = ${catalogueProducts.catalogue_id}
+        where ${catalogues.shop_id} = ${shopId} and ${catalogueProducts.product_id} = ${productId}) as in_catalogue`);
+  const r = rowsOf<{ queue_position: number | null; in_catalogue: boolean }>(res)[0];
+  const qp = r?.queue_position ?? null;
+  return { in_store: qp !== null, queue_position: qp === null ? null : Number(qp), in_catalogue: Boolean(r?.in_catalogue) };
+}
+
+/** Whether a product is in a catalogue, and at which position. */
+export async function cataloguePosition(db: Db, catalogueId: string, productId: string): Promise<number | null> {
+  const [row] = await db.select({ p: catalogueProducts.queue_position }).from(catalogueProducts)
+    .where(and(eq(catalogueProducts.catalogue_id, catalogueId), eq(catalogueProducts.product_id, productId))).limit(1);
+  return row ? row.p : null;
+}
+
+export async function planCommissionRate(db: Db, planId: string): Promise<string | null> {
+  const [row] = await db.select({ rate: plans.plan_commission_rate }).from(plans).where(eq(plans.id, planId)).limit(1);
+  return row?.rate ?? null;
+}
+
+/** Visible items of the same type in the shop that share tags with `tags`, most shared tags first. */
+export async function relatedItems(db: Db, shopId: string, opts: { productId: string; type: ItemType; tags: string[]; limit: number }) {
+  if (!opts.tags.length) return [];
+  const { listItemColumns, visibleItem, toListItem } = await import('../search/repo.ts');
+  const tags = sql`${`{${opts.tags.map((t) => `"${t.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`}::text[]`;
+  const res = await db.execute(sql`
+    select ${listItemColumns(sql`${shopProducts.queue_position}`)},
+      cardinality(array(select unnest(${products.tags}) intersect select unnest(${tags}))) as shared
+    from ${products} join ${shopProducts} on ${shopProducts.product_id} = ${products.id} and ${shopProducts.shop_id} = ${shopId}
+    where ${products.tags} && ${tags} and ${products.type} = ${opts.type} and ${products.id} <> ${opts.productId} and ${visibleItem}
+    order by shared desc, ${shopProducts.queue_position}, ${products.id}
+    limit ${opts.limit}`);
+  return rowsOf<Parameters<typeof toListItem>[0]>(res).map((r) => toListItem(r));
+}
+
+/** Puts a product in the shop's store (at the end, or at `position`) or takes it out. */
+export async function setInStore(db: Db, shopId: string, productId: string, inStore: boolean): Promise<void> {
+  if (!inStore) {
+    await db.delete(shopProducts).where(and(eq(shopProducts.shop_id, shopId), eq(shopProducts.product_id, productId)));
+    return;
+  }
+  await db.execute(sql`insert into ${shopProducts} (shop_id, product_id, queue_position)
+    select ${shopId}, ${productId}, coalesce(max(${shopProducts.queue_position}) + 1, 0) from ${shopProducts} where ${shopProducts.shop_id} = ${shopId}
+    on conflict do nothing`);
+}
+
+/**
+ * Moves an item of the store to a zero-based position; the items in between shift by one so the order stays
+ * a sequence. One transaction; answers the position it got (clamped to the last one).
+ */
+export async function moveInStore(db: Db, shopId: string, productId: string, position: number): Promise<number | null> {
+  return db.transaction(async (tx) => {
+    // Serialise moves within one shop.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`shop-order:${shopId}`}))`);
+    const [current] = await tx.select({ p: shopProducts.queue_position }).from(shopProducts)
+      .where(and(eq(shopProducts.shop_id, shopId), eq(shopProducts.product_id, productId)));
+    if (!current) return null;
+    const [{ last } = { last: 0 }] = await tx.select({ last: sql<number>`coalesce(max(${shopProducts.queue_position}), 0)::int` })
+      .from(shopProducts).where(eq(shopProducts.shop_id, shopId));
+    const to = Math.min(position, Number(last));
+    const from = current.p;
+    if (to === from) return to;
+    if (to < from) {
+      await tx.execute(sql`update ${shopProducts} set queue_position = queue_position + 1
+        where shop_id = ${shopId} and queue_position >= ${to} and queue_position < ${from} and product_id <> ${productId}`);
+    } else {
+      await tx.execute(sql`update ${shopProducts} set queue_position = queue_position - 1
+        where shop_id = ${shopId} and queue_position > ${from} and queue_position <= ${to} and product_id <> ${productId}`);
+    }
+    await tx.update(shopProducts).set({ queue_position: to }).where(and(eq(shopProducts.shop_id, shopId), eq(shopProducts.product_id, productId)));
+    return to;
+  });
+}
