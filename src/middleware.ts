@@ -9,6 +9,7 @@ import { errorResponse } from './lib/server/http.ts';
 import { isPassThrough, matchTenancy } from './lib/server/tenancy.ts';
 import { AppError } from './lib/shared/errors.ts';
 import { COOKIE_TRACKING_MAX_AGE_S } from './lib/shared/constants.ts';
+import { cachedPage, pageCacheEnabled, storePage } from './lib/server/page-cache.ts';
 import { ANON_COOKIE, SESSION_COOKIE, secureCookies } from './lib/server/cookies.ts';
 
 const BASE_DOMAIN = process.env.BASE_DOMAIN ?? 'localhost';
@@ -68,6 +69,14 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
   locals.tenancy = match.kind;
   locals.basePath = match.kind === 'path' ? `/${shop.slug}` : '';
   if (isPassThrough(url.pathname) && match.kind !== 'path') return next();
+  const target = `/s${match.rest === '/' ? '' : match.rest}${url.search}`;
+
+  // Anonymous shoppers get the shared rendering of the page when one is fresh (src/lib/server/page-cache.ts).
+  const cacheKey = cacheableKey(ctx, shop.id);
+  if (cacheKey) {
+    const hit = await cachedPage(cacheKey);
+    if (hit) return hit;
+  }
   // Storefront page: what the header needs about the viewer and the network, fetched together.
   const [standing, userShops, rootStore] = await Promise.all([
     standingOf(db, shop, locals.viewer),
@@ -76,7 +85,8 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
   ]);
   Object.assign(locals, { standing, userShops, rootStore });
   await rememberTracking(ctx);
-  return next(`/s${match.rest === '/' ? '' : match.rest}${url.search}`);
+  const res = await next(target);
+  return cacheKey ? storePage(cacheKey, shop.id, res) : res;
 });
 
 const TRACKING_PARAMS = ['referral', 'referral_slug', 'campaign', 'click_id', 'gclid', 'fbclid'] as const;
@@ -98,4 +108,13 @@ async function rememberTracking(ctx: Parameters<Parameters<typeof defineMiddlewa
     if (value) ctx.cookies.set(name, value, { path: '/', maxAge: COOKIE_TRACKING_MAX_AGE_S, sameSite: 'lax', httpOnly: true, secure: secureCookies(ctx.url) });
     else ctx.cookies.delete(name, { path: '/' });
   }
+}
+
+/** The cache key of a storefront page anyone anonymous would see the same way, or null when it is personal. */
+function cacheableKey(ctx: Parameters<Parameters<typeof defineMiddleware>[0]>[0], shopId: string): string | null {
+  const { request, url, locals, cookies } = ctx;
+  if (!pageCacheEnabled() || request.method !== 'GET' || locals.viewer.kind !== 'anonymous') return null;
+  if (TRACKING_PARAMS.some((p) => url.searchParams.has(p))) return null;
+  const prefs = ['theme', 'showResaleInfo'].map((c) => cookies.get(c)?.value ?? '').join(',');
+  return `${shopId}|${url.host}|${url.pathname}${url.search}|${locals.locale}|${prefs}`;
 }

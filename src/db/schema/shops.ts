@@ -92,3 +92,11 @@ export const shopMemberships = pgTable('shop_memberships', {
   user_id: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
   permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
 }, (t) => [primaryKey({ columns: [t.shop_id, t.user_id] }), index('shop_memberships_user').on(t.user_id)]);
+
+/** Franchises a shop shows in its franchises section (seed 000 §4: added or removed with a 5 s undo). */
+export const shopFranchises = pgTable('shop_franchises', {
+  shop_id: uuid('shop_id').notNull().references(() => shops.id, { onDelete: 'cascade' }),
+  franchise_id: uuid('franchise_id').notNull().references(() => shops.id, { onDelete: 'cascade' }),
+  position: integer('position').notNull().default(0),
+  added_at: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [primaryKey({ columns: [t.shop_id, t.franchise_id] }), check('shop_franchises_not_self', sql`${t.shop_id} <> ${t.franchise_id}`)]);

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { DbHandle, Tx } from '../client.ts';
 import {
-  catalogueProducts, catalogues, media, plans, products, profiles, shopMemberships, shopProducts, shops, suppliers, users,
+  catalogueProducts, catalogues, media, plans, products, profiles, shopFranchises, shopMemberships, shopProducts, shops, suppliers, users,
 } from '../schema/index.ts';
 import { hashPassword } from '../../domain/accounts/password.ts';
 import { storeThemeInfoSchema, type StoreThemeInfo } from '../../domain/shops/schema.ts';
@@ -202,7 +202,7 @@ const SHOP_DEFS: readonly ShopDef[] = [
   },
   {
     slug: 'demo-03', owner: 'admin03', itemCount: 150, columns: 1, signup_form: 'complete', color1: '#0f766e', color2: '#134e4a',
-    sections: ['products', 'services', 'experiences'],
+    sections: ['products', 'services', 'experiences', 'franchises'],
     slides: [
       { headline: 'Nueva colección de verano', subline: 'Lino, algodón y bordados hechos a mano en México', button: 'Ver colección', icon: 'shirt', kind: 'url', url: '/catalogos/novedades' },
       { headline: 'Café de altura recién tostado', subline: 'Directo de las fincas de Veracruz y Chiapas', button: 'Comprar', icon: 'coffee', kind: 'product', productCategory: 'cafe' },
@@ -610,6 +610,11 @@ export async function seedDemo(handle: DbHandle): Promise<{ seeded: boolean }> {
     await insertBatches(tx, suppliers, data.suppliers);
     await insertBatches(tx, shops, data.shops);
     await insertBatches(tx, shopMemberships, data.memberships);
+    // Shops that list franchises in sections_info carry the demo franchise store.
+    const franchise = data.shops.find((x) => x.store_type === 'franchise')!;
+    await insertBatches(tx, shopFranchises, data.shops
+      .filter((x) => x.id !== franchise.id && (x.store_theme_info as { sections_info: string[] }).sections_info.includes('franchises'))
+      .map((x) => ({ shop_id: x.id!, franchise_id: franchise.id! })));
     await insertBatches(tx, products, data.products, 300);
     await insertBatches(tx, shopProducts, data.shopProducts, 1000);
     await insertBatches(tx, catalogues, data.catalogues);

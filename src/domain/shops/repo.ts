@@ -1,7 +1,7 @@
 // The only place shop SQL lives.
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { shops } from '../../db/schema/index.ts';
+import { shopFranchises, shops } from '../../db/schema/index.ts';
 
 export type ShopRow = typeof shops.$inferSelect;
 
@@ -36,4 +36,13 @@ export async function listEnabled(db: Db, offset: number, limit: number) {
 export async function updateThemePack(db: Db, shopId: string, themePack: string) {
   const [row] = await db.update(shops).set({ theme_pack: themePack, updated_at: new Date() }).where(eq(shops.id, shopId)).returning();
   return row!;
+}
+
+/** The franchises a shop carries, in its order (franchise list item of seed 001 §3). */
+export async function listFranchises(db: Db, shopId: string, limit: number) {
+  const rows = await db.select({ id: shops.id, slug: shops.slug, name: shops.name, photo: shops.photo, photo_display: shops.photo_display, canonical_url: shops.canonical_url, seo_description: shops.seo_description })
+    .from(shopFranchises).innerJoin(shops, eq(shops.id, shopFranchises.franchise_id))
+    .where(and(eq(shopFranchises.shop_id, shopId), eq(shops.disabled, false)))
+    .orderBy(asc(shopFranchises.position), asc(shops.name)).limit(limit);
+  return rows.map((r) => ({ ...r, in_store: true }));
 }

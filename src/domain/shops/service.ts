@@ -13,6 +13,7 @@ export type VisitorRole = 'franchise' | 'affinity' | 'affiliate';
 export const findShopBySlug = repo.findBySlug;
 export const findShopByDomain = repo.findByDomain;
 export const listNetworkShops = repo.listEnabled;
+export const listShopFranchises = (db: Db, shop: ShopRow, limit: number) => repo.listFranchises(db, shop.id, limit);
 
 export async function getShopBySlug(db: Db, slug: string): Promise<ShopRow> {
   const shop = await repo.findBySlug(db, slug);

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { Client } from '../support/http.ts';
+
+describe('rendered pages shared by anonymous shoppers', () => {
+  it('serves a repeated anonymous request from the page cache, still giving a new visitor its anonymous id', async () => {
+    await new Client().get('/demo-basic/?cache-probe=1');
+    const fresh = new Client();
+    const r = await fresh.get('/demo-basic/?cache-probe=1');
+    expect(r.status).toBe(200);
+    expect(r.headers['x-page-cache']).toBe('hit');
+    expect(String(r.headers['set-cookie'])).toMatch(/aid=/);
+    expect(r.text).toContain('data-theme-pack="basic"');
+  });
+
+  it('never caches what a signed-in viewer sees', async () => {
+    const c = new Client();
+    await c.login('cliente@demo.test');
+    const a = await c.get('/demo-basic/');
+    const b = await c.get('/demo-basic/');
+    expect(a.headers['x-page-cache']).toBeUndefined();
+    expect(b.headers['x-page-cache']).toBeUndefined();
+    expect(b.text).toContain('cliente@demo.test');
+  });
+
+  it('keeps languages and dark mode apart', async () => {
+    const es = await new Client().get('/demo-basic/', { headers: { 'accept-language': 'es' } });
+    const en = await new Client().get('/demo-basic/', { headers: { 'accept-language': 'en' } });
+    expect(es.text).toMatch(/<html lang="es"/);
+    expect(en.text).toMatch(/<html lang="en"/);
+  });
+});
