@@ -60,6 +60,14 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
     if (url.pathname === '/s' || url.pathname.startsWith('/s/')) return ctx.rewrite('/404');
     return next();
   }
+  // Anonymous shoppers get the shared rendering of a storefront page when one is fresh (src/lib/server/page-cache.ts),
+  // before any database work. The key names the host and path, so it is the shop's.
+  const storefront = !(isPassThrough(url.pathname) && match.kind !== 'path');
+  const cacheKey = storefront ? cacheableKey(ctx) : null;
+  if (cacheKey) {
+    const hit = await cachedPage(cacheKey);
+    if (hit) return hit;
+  }
   const shop = match.kind === 'domain' ? await findShopByDomain(db, match.host) : await findShopBySlug(db, match.slug);
   if (!shop) {
     if (isPassThrough(url.pathname) && match.kind !== 'path') return next();
@@ -70,13 +78,6 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
   locals.basePath = match.kind === 'path' ? `/${shop.slug}` : '';
   if (isPassThrough(url.pathname) && match.kind !== 'path') return next();
   const target = `/s${match.rest === '/' ? '' : match.rest}${url.search}`;
-
-  // Anonymous shoppers get the shared rendering of the page when one is fresh (src/lib/server/page-cache.ts).
-  const cacheKey = cacheableKey(ctx, shop.id);
-  if (cacheKey) {
-    const hit = await cachedPage(cacheKey);
-    if (hit) return hit;
-  }
   // Storefront page: what the header needs about the viewer and the network, fetched together.
   const [standing, userShops, rootStore] = await Promise.all([
     standingOf(db, shop, locals.viewer),
@@ -111,10 +112,10 @@ async function rememberTracking(ctx: Parameters<Parameters<typeof defineMiddlewa
 }
 
 /** The cache key of a storefront page anyone anonymous would see the same way, or null when it is personal. */
-function cacheableKey(ctx: Parameters<Parameters<typeof defineMiddleware>[0]>[0], shopId: string): string | null {
+function cacheableKey(ctx: Parameters<Parameters<typeof defineMiddleware>[0]>[0]): string | null {
   const { request, url, locals, cookies } = ctx;
   if (!pageCacheEnabled() || request.method !== 'GET' || locals.viewer.kind !== 'anonymous') return null;
   if (TRACKING_PARAMS.some((p) => url.searchParams.has(p))) return null;
   const prefs = ['theme', 'showResaleInfo'].map((c) => cookies.get(c)?.value ?? '').join(',');
-  return `${shopId}|${url.host}|${url.pathname}${url.search}|${locals.locale}|${prefs}`;
+  return `${url.host}|${url.pathname}${url.search}|${locals.locale}|${prefs}`;
 }
