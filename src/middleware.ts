@@ -36,6 +36,8 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
 
   const db = await getDb();
   locals.db = db;
+  // Images are public and immutable: no session, no cookie, no shop lookup.
+  if (url.pathname.startsWith('/media/')) return next();
   locals.shop = null;
   locals.tenancy = null;
   locals.basePath = '';

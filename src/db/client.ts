@@ -31,6 +31,8 @@ export async function openDb(opts: DbOptions): Promise<DbHandle> {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const pool = new pg.Pool({ connectionString: opts.url, max: Number(process.env.DB_POOL_MAX ?? 10) });
+    // An idle connection the server closes (restart, failover, a dropped test database) must not crash the process.
+    pool.on('error', (err) => console.error('[db] idle connection lost:', err.message));
     const db = drizzle({ client: pool, schema }) as unknown as Db;
     // One dedicated connection carries every LISTEN of this process.
     let listener: import('pg').PoolClient | null = null;
@@ -42,6 +44,7 @@ export async function openDb(opts: DbOptions): Promise<DbHandle> {
         if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`bad channel ${channel}`);
         if (!listener) {
           listener = await pool.connect();
+          listener.on('error', (err) => console.error('[db] listen connection lost:', err.message));
           listener.on('notification', (n) => handlers.get(n.channel)?.forEach((h) => h(n.payload ?? '')));
         }
         let set = handlers.get(channel);
