@@ -18,7 +18,8 @@ import { slideSources } from './picture.ts';
 export interface CarouselLabels {
   prev: string;
   next: string;
-  /** 'Slide' / 'Diapositiva': names the slides and the bullets ('Slide 2'); may hold {{index}} and {{count}}. */
+  /** 'Diapositiva {{n}}' (or a bare 'Diapositiva'): names the bullets and links ('Diapositiva 2'); {{n}} or
+   * {{index}} is the slide's number, {{count}} the number of slides. Without placeholders the number is appended. */
   slide: string;
   /** Optional: with both, a pause/play button is shown (WCAG 2.2.2). */
   pause?: string;
@@ -42,11 +43,17 @@ const Icon = ({ d, flip }: { d: string; flip?: boolean }) => (
   </svg>
 );
 
+const PLACEHOLDER = /\{\{\s*(\w+)\s*\}\}/g;
+
+/** 'Diapositiva {{n}}', 2, 3 -> 'Diapositiva 2' */
 export function slideName(label: string, index: number, count: number): string {
-  return /\{\{(index|count)\}\}/.test(label)
-    ? label.replace(/\{\{index\}\}/g, String(index)).replace(/\{\{count\}\}/g, String(count))
+  return /\{\{\s*\w+\s*\}\}/.test(label)
+    ? label.replace(PLACEHOLDER, (_, k: string) => String(k === 'count' || k === 'total' ? count : index))
     : `${label} ${index}`;
 }
+
+/** 'Diapositiva {{n}}' -> 'Diapositiva' (the slides' role description). */
+export const slideWord = (label: string) => label.replace(PLACEHOLDER, '').replace(/\s+/g, ' ').trim();
 
 export default function HeaderCarousel({ slides, width, height, labels }: HeaderCarouselProps) {
   const rootRef = useRef<HTMLDivElement>(null);
@@ -71,7 +78,7 @@ export default function HeaderCarousel({ slides, width, height, labels }: Header
       autoplay: { enabled: !reduced, delay: HEADER_CAROUSEL_AUTOPLAY_MS, pauseOnMouseEnter: true, disableOnInteraction: false },
       a11y: {
         slideLabelMessage: '{{index}} / {{slidesLength}}',
-        itemRoleDescriptionMessage: labels.slide.replace(/\s*\{\{(index|count)\}\}.*$/, ''),
+        itemRoleDescriptionMessage: slideWord(labels.slide),
         scrollOnFocus: true,
       },
       on: { realIndexChange: (s) => setActive(s.realIndex) },
@@ -116,7 +123,7 @@ export default function HeaderCarousel({ slides, width, height, labels }: Header
             </picture>
           );
           return (
-            <div key={s.key} className="swiper-slide" role="group" aria-roledescription={labels.slide.replace(/\s*\{\{(index|count)\}\}.*$/, '')}
+            <div key={s.key} className="swiper-slide" role="group" aria-roledescription={slideWord(labels.slide)}
               aria-label={`${i + 1} / ${n}`}>
               {s.href ? (
                 <a href={s.href} target={s.target} rel={s.target === '_blank' ? 'noopener' : undefined} aria-label={slideName(labels.slide, i + 1, n)}>
@@ -127,24 +134,24 @@ export default function HeaderCarousel({ slides, width, height, labels }: Header
           );
         })}
       </div>
-      <button type="button" className="hc-nav hc-prev" aria-label={labels.prev} onClick={() => swiperRef.current?.slidePrev()}>
-        <Icon d={CHEVRON} flip />
-      </button>
-      <button type="button" className="hc-nav hc-next" aria-label={labels.next} onClick={() => swiperRef.current?.slideNext()}>
-        <Icon d={CHEVRON} />
-      </button>
       <div className="hc-bar">
-        {labels.pause && labels.play && (
-          <button type="button" className="hc-play" aria-label={playing ? labels.pause : labels.play} onClick={togglePlay}>
-            <Icon d={playing ? PAUSE : PLAY} />
-          </button>
-        )}
+        <button type="button" className="hc-nav hc-prev" aria-label={labels.prev} onClick={() => swiperRef.current?.slidePrev()}>
+          <Icon d={CHEVRON} flip />
+        </button>
         <div className="hc-dots">
+          {labels.pause && labels.play && (
+            <button type="button" className="hc-play" aria-label={playing ? labels.pause : labels.play} onClick={togglePlay}>
+              <Icon d={playing ? PAUSE : PLAY} />
+            </button>
+          )}
           {slides.map((s, i) => (
             <button key={s.key} type="button" className="hc-dot" aria-label={slideName(labels.slide, i + 1, n)}
               aria-current={i === active ? 'true' : undefined} onClick={() => swiperRef.current?.slideToLoop(i)} />
           ))}
         </div>
+        <button type="button" className="hc-nav hc-next" aria-label={labels.next} onClick={() => swiperRef.current?.slideNext()}>
+          <Icon d={CHEVRON} />
+        </button>
       </div>
     </div>
   );

@@ -144,22 +144,22 @@ export default function SearchOverlay({ base, slug = base.replace(/^\//, ''), ap
           <div className="so-scrim" aria-hidden="true" onClick={close} />
           <div ref={panelRef} id={panelId} className="so-panel" role="dialog" aria-modal="true" aria-label={labels.open} tabIndex={-1} onKeyDown={trapTab}>
             <form className="so-form" role="search" onSubmit={submit}>
-              <div className="so-top">
-                <div className="so-types" role="radiogroup" aria-label={labels.type}>
-                  {SEARCH_TYPES.map((t) => (
-                    <label key={t} className="so-type">
-                      <input type="radio" name={`${id}-type`} value={t} checked={type === t} onChange={() => setType(t)} />
-                      <span>{labels.types[t]}</span>
-                    </label>
-                  ))}
+              <div className="so-types" role="radiogroup" aria-label={labels.type}>
+                {SEARCH_TYPES.map((t) => (
+                  <label key={t} className="so-type">
+                    <input type="radio" name={`${id}-type`} value={t} checked={type === t} onChange={() => setType(t)} />
+                    <span>{labels.types[t]}</span>
+                  </label>
+                ))}
+              </div>
+              <div className="so-row">
+                <div className="so-field">
+                  <Icon d={ICON_SEARCH} size={20} />
+                  <input ref={inputRef} type="search" value={text} onChange={(e) => setText(e.target.value)}
+                    placeholder={labels.placeholder} aria-label={labels.placeholder} aria-controls={listId}
+                    autoComplete="off" enterKeyHint="search" maxLength={200} />
                 </div>
                 <button type="button" className="so-close" aria-label={labels.close} onClick={close}><Icon d={ICON_CLOSE} /></button>
-              </div>
-              <div className="so-field">
-                <Icon d={ICON_SEARCH} size={20} />
-                <input ref={inputRef} type="search" value={text} onChange={(e) => setText(e.target.value)}
-                  placeholder={labels.placeholder} aria-label={labels.placeholder} aria-controls={listId}
-                  autoComplete="off" enterKeyHint="search" maxLength={200} />
               </div>
             </form>
             <p className="so-status" role="status">{status}</p>

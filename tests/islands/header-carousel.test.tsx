@@ -5,7 +5,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { renderToString } from 'react-dom/server';
 import { hydrateRoot } from 'react-dom/client';
 import type Swiper from 'swiper';
-import HeaderCarousel from '../../islands/carousel/HeaderCarousel.tsx';
+import HeaderCarousel, { slideName, slideWord } from '../../islands/carousel/HeaderCarousel.tsx';
 import { HEADER_CAROUSEL_AUTOPLAY_MS } from '../../islands/carousel/constants.ts';
 import type { SlideView } from '../../src/lib/shared/slides.ts';
 
@@ -14,7 +14,7 @@ const slides: SlideView[] = [
   { key: 'b', desktop: '/media/b.svg', mobile: '/media/b-m.svg', href: 'https://example.com/promo', target: '_blank' },
   { key: 'c', desktop: '/media/c.svg', mobile: '/media/c-m.svg', href: null, target: '_self' },
 ];
-const labels = { prev: 'Anterior', next: 'Siguiente', slide: 'Diapositiva' };
+const labels = { prev: 'Anterior', next: 'Siguiente', slide: 'Diapositiva {{n}}' };
 const el = (node: Element) => node.closest('.swiper') as HTMLElement & { swiper?: Swiper };
 
 function mockReducedMotion(reduce: boolean) {
@@ -24,7 +24,7 @@ function mockReducedMotion(reduce: boolean) {
   }));
 }
 
-afterEach(() => { cleanup(); vi.unstubAllGlobals(); vi.useRealTimers(); });
+afterEach(() => { cleanup(); vi.unstubAllGlobals(); vi.restoreAllMocks(); vi.useRealTimers(); });
 
 describe('HeaderCarousel', () => {
   it('renders every slide with its link and target, the mobile image under 700 px', () => {
@@ -48,7 +48,7 @@ describe('HeaderCarousel', () => {
     expect(screen.getAllByRole('button', { name: /^Diapositiva \d$/ })).toHaveLength(3);
   });
 
-  it('server HTML: the first image eager, high priority, sized; the others lazy; hydrates without mismatch', () => {
+  it('server HTML: the first image eager, high priority, sized; the others lazy; hydrates without mismatch', async () => {
     const html = renderToString(<HeaderCarousel slides={slides} width={1100} height={982} labels={labels} />);
     const host = document.createElement('div');
     host.innerHTML = html;
@@ -64,18 +64,28 @@ describe('HeaderCarousel', () => {
     expect(host.querySelector('.hc-dot[aria-current=true]')!.getAttribute('aria-label')).toBe('Diapositiva 1');
 
     const errors: unknown[] = [];
-    const root = hydrateRoot(host, <HeaderCarousel slides={slides} width={1100} height={982} labels={labels} />, {
-      onRecoverableError: (e) => errors.push(e),
+    const consoleError = vi.spyOn(console, 'error');
+    let root: ReturnType<typeof hydrateRoot> | undefined;
+    await act(async () => {
+      root = hydrateRoot(host, <HeaderCarousel slides={slides} width={1100} height={982} labels={labels} />, {
+        onRecoverableError: (e) => errors.push(e),
+      });
     });
-    act(() => {});
-    expect(errors).toEqual([]);
-    expect(el(host.querySelector('.swiper-wrapper')!).classList.contains('swiper-initialized')).toBe(true);
-    act(() => root.unmount());
-    host.remove();
+    try {
+      expect(errors).toEqual([]);
+      expect(consoleError).not.toHaveBeenCalled();
+      expect(el(host.querySelector('.swiper-wrapper')!).classList.contains('swiper-initialized')).toBe(true);
+    } finally {
+      act(() => root!.unmount());
+      host.remove();
+    }
   });
 
   it('autoplays every 5000 ms and the bullets follow; prev/next move it', async () => {
     mockReducedMotion(false);
+    // jsdom lays nothing out: give the carousel a size so Swiper can compute its slide grid.
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(800);
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(250);
     vi.useFakeTimers();
     const { container } = render(<HeaderCarousel slides={slides} width={3200} height={982} labels={labels} />);
     const swiper = el(container.querySelector('.swiper-wrapper')!).swiper!;
@@ -84,12 +94,34 @@ describe('HeaderCarousel', () => {
     expect(swiper.params.effect).toBe('fade');
     const current = () => container.querySelector('.hc-dot[aria-current=true]')!.getAttribute('aria-label');
     expect(current()).toBe('Diapositiva 1');
-    await act(async () => { await vi.advanceTimersByTimeAsync(HEADER_CAROUSEL_AUTOPLAY_MS + 10); });
+    // jsdom runs no CSS transitions: end the 500 ms fade by hand, as the browser would.
+    const endFade = () => act(() => {
+      for (const t of [swiper.wrapperEl, ...swiper.slides]) t.dispatchEvent(new Event('transitionend', { bubbles: true }));
+    });
+    await act(async () => { await vi.advanceTimersByTimeAsync(HEADER_CAROUSEL_AUTOPLAY_MS - 10); });
+    expect(current()).toBe('Diapositiva 1');
+    await act(async () => { await vi.advanceTimersByTimeAsync(20); });
     expect(current()).toBe('Diapositiva 2');
+    endFade();
     fireEvent.click(screen.getByRole('button', { name: 'Siguiente' }));
     expect(current()).toBe('Diapositiva 3');
-    fireEvent.click(screen.getByRole('button', { name: 'Diapositiva 1' }));
-    expect(current()).toBe('Diapositiva 1');
+    endFade();
+    fireEvent.click(screen.getByRole('button', { name: 'Siguiente' }));
+    expect(current()).toBe('Diapositiva 1'); // loops
+    endFade();
+    fireEvent.click(screen.getByRole('button', { name: 'Anterior' }));
+    expect(current()).toBe('Diapositiva 3');
+    endFade();
+    fireEvent.click(screen.getByRole('button', { name: 'Diapositiva 2' }));
+    await act(async () => { await vi.advanceTimersByTimeAsync(20); }); // Swiper slides to a bullet on the next frame
+    expect(current()).toBe('Diapositiva 2');
+  });
+
+  it('names bullets from the slide label with or without a {{n}} placeholder', () => {
+    expect(slideName('Diapositiva {{n}}', 2, 3)).toBe('Diapositiva 2');
+    expect(slideName('Slide {{index}} of {{count}}', 2, 3)).toBe('Slide 2 of 3');
+    expect(slideName('Slide', 2, 3)).toBe('Slide 2');
+    expect(slideWord('Diapositiva {{n}}')).toBe('Diapositiva');
   });
 
   it('does not autoplay when the visitor prefers reduced motion', () => {
