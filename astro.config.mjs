@@ -8,7 +8,18 @@ export default defineConfig({
   // A separate build folder per working copy or helper (ASTRO_OUT_DIR); dist/ by default.
   outDir: process.env.ASTRO_OUT_DIR ?? './dist',
   adapter: node({ mode: 'standalone' }),
-  integrations: [react()],
+  integrations: [
+    react(),
+    {
+      // client:interaction (src/directives/interaction.ts): islands that hydrate on first use.
+      name: 'client-interaction-directive',
+      hooks: {
+        'astro:config:setup': ({ addClientDirective }) => {
+          addClientDirective({ name: 'interaction', entrypoint: './src/directives/interaction.ts' });
+        },
+      },
+    },
+  ],
   // Our own middleware refuses cross-origin writes for every content type (Astro's check covers forms only).
   security: { checkOrigin: false },
   server: { port: Number(process.env.PORT ?? 4321), host: process.env.HOST ?? 'localhost' },

@@ -19,3 +19,4 @@ declare namespace App {
     rootStore?: import('./domain/shops/schema.ts').PublicShop['root_affinity_store_info'];
   }
 }
+

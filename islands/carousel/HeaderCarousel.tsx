@@ -1,18 +1,9 @@
-// Header carousel island (seed 000 §2, §9): rendered only for more than one slide. Autoplay every 5000 ms with a
-// cross-fade at speed 500, looping; paused while hovered or focused, not started at all when the visitor prefers
-// reduced motion. Prev/next buttons and one bullet per slide are ours (real <button>s, rendered on the server),
-// so the server HTML is exactly what the hydrated carousel shows: the first slide, with an eager
-// high-priority image of known size, the controls beside it. Swiper (core + Autoplay, EffectFade, A11y)
-// attaches in an effect.
-import { useEffect, useRef, useState } from 'react';
-import Swiper from 'swiper';
-import { A11y, Autoplay, EffectFade } from 'swiper/modules';
-import 'swiper/css';
-import 'swiper/css/effect-fade';
-import 'swiper/css/a11y';
-import './carousel.css';
+// Header carousel markup (seed 000 §2, §9), rendered on the server only (no client directive: React is not
+// shipped for it). Prev/next buttons and one bullet per slide are real <button>s in the server HTML: the first
+// slide, with an eager high-priority image of known size, the controls beside it. ./attach.ts brings it to life
+// with Swiper as a plain script.
 import type { SlideView } from '../../src/lib/shared/slides.ts';
-import { HEADER_CAROUSEL_AUTOPLAY_MS, HEADER_CAROUSEL_SPEED_MS } from './constants.ts';
+import { CHEVRON_ICON, PAUSE_ICON, slideName, slideWord } from './labels.ts';
 import { slideSources } from './picture.ts';
 
 export interface CarouselLabels {
@@ -34,83 +25,19 @@ export interface HeaderCarouselProps {
   labels: CarouselLabels;
 }
 
-const CHEVRON = 'M9.3 5.3 7.9 6.7l5.3 5.3-5.3 5.3 1.4 1.4 6.7-6.7z';
-const PAUSE = 'M7 5h3.5v14H7zm6.5 0H17v14h-3.5z';
-const PLAY = 'M8 5v14l11-7z';
 const Icon = ({ d, flip }: { d: string; flip?: boolean }) => (
   <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" focusable="false" style={flip ? { transform: 'scaleX(-1)' } : undefined}>
     <path d={d} fill="currentColor" />
   </svg>
 );
 
-const PLACEHOLDER = /\{\{\s*(\w+)\s*\}\}/g;
-
-/** 'Diapositiva {{n}}', 2, 3 -> 'Diapositiva 2' */
-export function slideName(label: string, index: number, count: number): string {
-  return /\{\{\s*\w+\s*\}\}/.test(label)
-    ? label.replace(PLACEHOLDER, (_, k: string) => String(k === 'count' || k === 'total' ? count : index))
-    : `${label} ${index}`;
-}
-
-/** 'Diapositiva {{n}}' -> 'Diapositiva' (the slides' role description). */
-export const slideWord = (label: string) => label.replace(PLACEHOLDER, '').replace(/\s+/g, ' ').trim();
+export { slideName, slideWord };
 
 export default function HeaderCarousel({ slides, width, height, labels }: HeaderCarouselProps) {
-  const rootRef = useRef<HTMLDivElement>(null);
-  const swiperRef = useRef<Swiper | null>(null);
-  const [active, setActive] = useState(0);
-  const [playing, setPlaying] = useState(true);
-  const userPaused = useRef(false);
   const n = slides.length;
 
-  useEffect(() => {
-    const el = rootRef.current;
-    if (!el) return;
-    const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
-    userPaused.current = reduced;
-    const swiper = new Swiper(el, {
-      modules: [A11y, Autoplay, EffectFade],
-      effect: 'fade',
-      fadeEffect: { crossFade: true },
-      speed: HEADER_CAROUSEL_SPEED_MS,
-      loop: true,
-      // Configured even under reduced motion (not started) so that the play button runs it at the spec's delay.
-      autoplay: { enabled: !reduced, delay: HEADER_CAROUSEL_AUTOPLAY_MS, pauseOnMouseEnter: true, disableOnInteraction: false },
-      a11y: {
-        slideLabelMessage: '{{index}} / {{slidesLength}}',
-        itemRoleDescriptionMessage: slideWord(labels.slide),
-        scrollOnFocus: true,
-      },
-      on: { realIndexChange: (s) => setActive(s.realIndex) },
-    });
-    swiperRef.current = swiper;
-    setPlaying(!reduced);
-    // Pause while focus is inside (hover is Swiper's pauseOnMouseEnter); resume when it leaves, unless paused.
-    const onFocusIn = () => { if (swiper.autoplay.running) swiper.autoplay.stop(); };
-    const onFocusOut = (e: FocusEvent) => {
-      if (!el.contains(e.relatedTarget as Node | null) && !userPaused.current && !swiper.autoplay.running) swiper.autoplay.start();
-    };
-    el.addEventListener('focusin', onFocusIn);
-    el.addEventListener('focusout', onFocusOut);
-    return () => {
-      el.removeEventListener('focusin', onFocusIn);
-      el.removeEventListener('focusout', onFocusOut);
-      swiper.destroy(true, true);
-      swiperRef.current = null;
-    };
-  }, [labels.slide]);
-
-  const togglePlay = () => {
-    const s = swiperRef.current;
-    if (!s) return;
-    userPaused.current = !userPaused.current;
-    setPlaying(!userPaused.current);
-    if (userPaused.current) s.autoplay.stop();
-    else s.autoplay.start();
-  };
-
   return (
-    <div ref={rootRef} className="swiper hc">
+    <div className="swiper hc" data-label-slide={labels.slide}>
       <div className="swiper-wrapper">
         {slides.map((s, i) => {
           const picture = (
@@ -135,22 +62,22 @@ export default function HeaderCarousel({ slides, width, height, labels }: Header
         })}
       </div>
       <div className="hc-bar">
-        <button type="button" className="hc-nav hc-prev" aria-label={labels.prev} onClick={() => swiperRef.current?.slidePrev()}>
-          <Icon d={CHEVRON} flip />
+        <button type="button" className="hc-nav hc-prev" aria-label={labels.prev} >
+          <Icon d={CHEVRON_ICON} flip />
         </button>
         <div className="hc-dots">
           {labels.pause && labels.play && (
-            <button type="button" className="hc-play" aria-label={playing ? labels.pause : labels.play} onClick={togglePlay}>
-              <Icon d={playing ? PAUSE : PLAY} />
+            <button type="button" className="hc-play" aria-label={labels.pause} data-label-pause={labels.pause} data-label-play={labels.play}>
+              <Icon d={PAUSE_ICON} />
             </button>
           )}
           {slides.map((s, i) => (
             <button key={s.key} type="button" className="hc-dot" aria-label={slideName(labels.slide, i + 1, n)}
-              aria-current={i === active ? 'true' : undefined} onClick={() => swiperRef.current?.slideToLoop(i)} />
+              aria-current={i === 0 ? 'true' : undefined} />
           ))}
         </div>
-        <button type="button" className="hc-nav hc-next" aria-label={labels.next} onClick={() => swiperRef.current?.slideNext()}>
-          <Icon d={CHEVRON} />
+        <button type="button" className="hc-nav hc-next" aria-label={labels.next} >
+          <Icon d={CHEVRON_ICON} />
         </button>
       </div>
     </div>

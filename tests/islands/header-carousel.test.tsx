@@ -1,11 +1,12 @@
-// The header carousel island (seed 000 §2, §9): every slide with its link and target, the first image eager and
-// sized in the server HTML, bullets and prev/next labelled, autoplay every 5000 ms unless reduced motion.
+// The header carousel (seed 000 §2, §9): server markup (React on the server) brought to life by attach.ts:
+// every slide with its link and target, the first image eager and sized in the server HTML, bullets and
+// prev/next labelled, autoplay every 5000 ms unless reduced motion.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
-import { hydrateRoot } from 'react-dom/client';
 import type Swiper from 'swiper';
-import HeaderCarousel, { slideName, slideWord } from '../../islands/carousel/HeaderCarousel.tsx';
+import HeaderCarousel, { slideName, slideWord, type HeaderCarouselProps } from '../../islands/carousel/HeaderCarousel.tsx';
+import { attachCarousel } from '../../islands/carousel/attach.ts';
 import { HEADER_CAROUSEL_AUTOPLAY_MS } from '../../islands/carousel/constants.ts';
 import type { SlideView } from '../../src/lib/shared/slides.ts';
 
@@ -22,6 +23,13 @@ function mockReducedMotion(reduce: boolean) {
     matches: reduce && query.includes('prefers-reduced-motion'), media: query, onchange: null,
     addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {}, dispatchEvent: () => false,
   }));
+}
+
+/** Server markup, then the script, as on the page. */
+function mount(props: HeaderCarouselProps) {
+  const r = render(<HeaderCarousel {...props} />);
+  attachCarousel(r.container.querySelector('.hc') as HTMLElement);
+  return r;
 }
 
 afterEach(() => { cleanup(); vi.unstubAllGlobals(); vi.restoreAllMocks(); vi.useRealTimers(); });
@@ -48,7 +56,7 @@ describe('HeaderCarousel', () => {
     expect(screen.getAllByRole('button', { name: /^Diapositiva \d$/ })).toHaveLength(3);
   });
 
-  it('server HTML: the first image eager, high priority, sized; the others lazy; hydrates without mismatch', async () => {
+  it('server HTML: the first image eager, high priority, sized; the others lazy; the script attaches to it', () => {
     const html = renderToString(<HeaderCarousel slides={slides} width={1100} height={982} labels={labels} />);
     const host = document.createElement('div');
     host.innerHTML = html;
@@ -63,20 +71,13 @@ describe('HeaderCarousel', () => {
     expect(imgs.slice(1).every((i) => !i.hasAttribute('fetchpriority'))).toBe(true);
     expect(host.querySelector('.hc-dot[aria-current=true]')!.getAttribute('aria-label')).toBe('Diapositiva 1');
 
-    const errors: unknown[] = [];
     const consoleError = vi.spyOn(console, 'error');
-    let root: ReturnType<typeof hydrateRoot> | undefined;
-    await act(async () => {
-      root = hydrateRoot(host, <HeaderCarousel slides={slides} width={1100} height={982} labels={labels} />, {
-        onRecoverableError: (e) => errors.push(e),
-      });
-    });
     try {
-      expect(errors).toEqual([]);
+      attachCarousel(host.querySelector('.hc') as HTMLElement);
       expect(consoleError).not.toHaveBeenCalled();
       expect(el(host.querySelector('.swiper-wrapper')!).classList.contains('swiper-initialized')).toBe(true);
+      expect(host.querySelectorAll('.swiper-slide:not(.swiper-slide-duplicate) img')[0]!.getAttribute('loading')).toBe('eager');
     } finally {
-      act(() => root!.unmount());
       host.remove();
     }
   });
@@ -87,7 +88,7 @@ describe('HeaderCarousel', () => {
     vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(800);
     vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(250);
     vi.useFakeTimers();
-    const { container } = render(<HeaderCarousel slides={slides} width={3200} height={982} labels={labels} />);
+    const { container } = mount({ slides, width: 3200, height: 982, labels });
     const swiper = el(container.querySelector('.swiper-wrapper')!).swiper!;
     expect(swiper.autoplay.running).toBe(true);
     expect(swiper.params.speed).toBe(500);
@@ -126,13 +127,13 @@ describe('HeaderCarousel', () => {
 
   it('does not autoplay when the visitor prefers reduced motion', () => {
     mockReducedMotion(true);
-    const { container } = render(<HeaderCarousel slides={slides} width={3200} height={982} labels={labels} />);
+    const { container } = mount({ slides, width: 3200, height: 982, labels });
     expect(el(container.querySelector('.swiper-wrapper')!).swiper!.autoplay.running).toBe(false);
   });
 
   it('stops while focus is inside and starts again when it leaves', () => {
     mockReducedMotion(false);
-    const { container } = render(<HeaderCarousel slides={slides} width={3200} height={982} labels={labels} />);
+    const { container } = mount({ slides, width: 3200, height: 982, labels });
     const swiper = el(container.querySelector('.swiper-wrapper')!).swiper!;
     const next = screen.getByRole('button', { name: 'Siguiente' });
     fireEvent.focusIn(next);
@@ -143,7 +144,7 @@ describe('HeaderCarousel', () => {
 
   it('offers a pause button when given pause/play labels', () => {
     mockReducedMotion(false);
-    const { container } = render(<HeaderCarousel slides={slides} width={3200} height={982} labels={{ ...labels, pause: 'Pausar', play: 'Reproducir' }} />);
+    const { container } = mount({ slides, width: 3200, height: 982, labels: { ...labels, pause: 'Pausar', play: 'Reproducir' } });
     const swiper = el(container.querySelector('.swiper-wrapper')!).swiper!;
     fireEvent.click(screen.getByRole('button', { name: 'Pausar' }));
     expect(swiper.autoplay.running).toBe(false);
