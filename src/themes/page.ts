@@ -3,7 +3,7 @@ import type { ShopRow } from '../domain/shops/repo.ts';
 import { storeThemeInfoSchema, type StoreThemeInfo } from '../domain/shops/schema.ts';
 import { getPack, type LoadedPack } from './loader.ts';
 import { resolveTemplate, tokensCss, type ResolvedTemplate } from './resolve.ts';
-import type { PageType } from './schema.ts';
+import type { PageType, Template } from './schema.ts';
 
 export interface ThemedPage {
   pack: LoadedPack;
@@ -17,13 +17,17 @@ export interface ThemedPage {
   carouselColumns: 1 | 2;
 }
 
-export function themedPage(shop: ShopRow, page: PageType): ThemedPage {
-  const pack = getPack(shop.theme_pack);
+/**
+ * `custom`: the shop's own theme data for this page (src/domain/admin/theme.ts storefrontTheme): its published
+ * template, or the draft with its pack for an admin's ?preview=draft. Without it the pack's template applies.
+ */
+export function themedPage(shop: ShopRow, page: PageType, custom?: { pack: string; template: Template | null } | null): ThemedPage {
+  const pack = getPack(custom?.pack ?? shop.theme_pack);
   const theme = storeThemeInfoSchema.parse(shop.store_theme_info);
   return {
     pack,
     theme,
-    template: resolveTemplate(pack, page),
+    template: resolveTemplate(pack, page, custom?.template ?? null),
     css: tokensCss(pack, theme),
     carouselColumns: theme.columns,
   };

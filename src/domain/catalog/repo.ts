@@ -1,8 +1,10 @@
 // The only place catalogue and product SQL lives.
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { catalogueProducts, catalogues, products, shopProducts } from '../../db/schema/index.ts';
-import type { Catalogue, ListItem } from './schema.ts';
+import { catalogueProducts, catalogues, plans, products, profiles, shopProducts, suppliers } from '../../db/schema/index.ts';
+import { catalogueItems, listItemColumns, rowsOf, toListItem, visibleItem, type RawItem } from '../search/repo.ts';
+import { escapeLike } from '../search/schema.ts';
+import type { Catalogue, ItemType, ListItem } from './schema.ts';
 
 const visible = and(eq(products.list_state, 'published'), eq(products.hiden, false), eq(products.disabled, false));
 
@@ -53,10 +55,6 @@ export async function sitemapRows(db: Db, shopId: string) {
 
 // ---------- catalogue pages, item detail, shop assortment (additions) ----------
 
-import { catalogueItems, foldedName as _foldedName, rowsOf } from '../search/repo.ts';
-import { escapeLike } from '../search/schema.ts';
-import { plans, profiles, suppliers } from '../../db/schema/index.ts';
-import type { ItemType } from './schema.ts';
 
 export type CatalogueRow = typeof catalogues.$inferSelect;
 export type ProductRow = typeof products.$inferSelect;
@@ -143,19 +141,27 @@ export async function planCommissionRate(db: Db, planId: string): Promise<string
   return row?.rate ?? null;
 }
 
-/** Visible items of the same type in the shop that share tags with `tags`, most shared tags first. */
+/**
+ * Visible items of the same type in the shop that share tags with `tags`: among the first RELATED_CANDIDATES such
+ * items in the shop's order, those sharing the most tags (bounded, so a shop of 100,000 items answers at once).
+ */
+export const RELATED_CANDIDATES = 300;
 export async function relatedItems(db: Db, shopId: string, opts: { productId: string; type: ItemType; tags: string[]; limit: number }) {
   if (!opts.tags.length) return [];
-  const { listItemColumns, visibleItem, toListItem } = await import('../search/repo.ts');
   const tags = sql`${`{${opts.tags.map((t) => `"${t.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`}::text[]`;
   const res = await db.execute(sql`
-    select ${listItemColumns(sql`${shopProducts.queue_position}`)},
-      cardinality(array(select unnest(${products.tags}) intersect select unnest(${tags}))) as shared
-    from ${products} join ${shopProducts} on ${shopProducts.product_id} = ${products.id} and ${shopProducts.shop_id} = ${shopId}
-    where ${products.tags} && ${tags} and ${products.type} = ${opts.type} and ${products.id} <> ${opts.productId} and ${visibleItem}
-    order by shared desc, ${shopProducts.queue_position}, ${products.id}
+    select * from (
+      select ${listItemColumns(sql`${shopProducts.queue_position}`)},
+        cardinality(array(select unnest(${products.tags}) intersect select unnest(${tags}))) as shared
+      from ${shopProducts} join ${products} on ${products.id} = ${shopProducts.product_id}
+      where ${shopProducts.shop_id} = ${shopId} and ${products.tags} && ${tags} and ${products.type} = ${opts.type}
+        and ${products.id} <> ${opts.productId} and ${visibleItem}
+      order by ${shopProducts.queue_position}, ${products.id}
+      limit ${RELATED_CANDIDATES}
+    ) as candidates
+    order by shared desc, queue_position, id
     limit ${opts.limit}`);
-  return rowsOf<Parameters<typeof toListItem>[0]>(res).map((r) => toListItem(r));
+  return rowsOf<RawItem>(res).map((r) => toListItem(r));
 }
 
 /** Puts a product in the shop's store (at the end, or at `position`) or takes it out. */
@@ -195,4 +201,11 @@ export async function moveInStore(db: Db, shopId: string, productId: string, pos
     await tx.update(shopProducts).set({ queue_position: to }).where(and(eq(shopProducts.shop_id, shopId), eq(shopProducts.product_id, productId)));
     return to;
   });
+}
+
+/** The distinct owners of a shop's store items (at most two: enough to tell a one-supplier store). */
+export async function storeOwners(db: Db, shopId: string): Promise<string[]> {
+  const rows = await db.selectDistinct({ owner: products.owner }).from(shopProducts)
+    .innerJoin(products, eq(products.id, shopProducts.product_id)).where(eq(shopProducts.shop_id, shopId)).limit(2);
+  return rows.map((r) => r.owner);
 }

@@ -108,3 +108,7 @@ export const shopItemPatchSchema = z.strictObject({
   queue_position: z.number().int().min(0).max(10_000_000).optional(),
 }).refine((v) => v.in_store !== undefined || v.queue_position !== undefined, { message: 'Send in_store or queue_position' });
 export const shopItemStateSchema = z.object({ product_id: z.string(), in_store: z.boolean(), queue_position: z.number().int().nullable() });
+
+/** Query parameters of the catalogue pages (seed 001 §2): the list's name search and a catalogue's item search. */
+export const CATALOGUE_NAME_FILTER_PARAM = 'CataloguesDubaluFilter';
+export const CATALOGUE_ITEMS_FILTER_PARAM = 'cataloguesFilter';

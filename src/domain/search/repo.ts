@@ -4,44 +4,68 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { catalogueProducts, catalogues, products, shopProducts } from '../../db/schema/index.ts';
 import type { ItemSort, ItemType, ListItem } from '../catalog/schema.ts';
-import { escapeLike, prefixTsquery, searchTokens } from './schema.ts';
+import { escapeLike, prefixTsquery, SEARCH_CHECK_AT_LEAST, searchTokens } from './schema.ts';
 
-/** The folded name: the expression the trigram index is built on. */
-export const foldedName = sql`public.f_search_name(${products.name})`;
-/** Name, tags and description as words: the expression the full-text index is built on. */
-export const searchDocument = sql`public.f_search_document(${products.name}, ${products.plain_description}, ${products.tags})`;
+/** The folded name (stored generated column products.search_name = f_search_name(name), trigram-indexed). */
+export const foldedName = sql.raw('"products"."search_name"');
+/** Name, tags and description as words (stored generated column products.search_document, GIN-indexed). */
+export const searchDocument = sql.raw('"products"."search_document"');
 
 export interface TextMatch {
-  /** Rows that match: the name contains the text, every word starts a word of name/tags/description, or a word of the name is close to the text. */
+  /** Rows that match. */
   where: SQL;
-  /** 0 name starts with the text, 1 a word of the name does, 2 the name contains it, 3 every word starts a word of the name, 4 anything else. */
-  rank: SQL;
-  /** Word similarity of the text to the name (0..1), the tie-breaker inside a rank. */
-  similarity: SQL;
+  /** Relevance, best first: an ORDER BY list ending before the shop's own order. */
+  order: SQL;
 }
 
-/** SQL for a normalised, non-empty search text. */
-export function textMatch(text: string): TextMatch {
+/** Whether a text may fall back to near matches: one word of 4+ characters. */
+export function fuzzyEligible(text: string): boolean {
+  return searchTokens(text).length === 1 && text.length >= 4;
+}
+
+/**
+ * SQL for a normalised, non-empty search text.
+ *
+ * Strict: the name contains the text, or every word of the text starts a word of the name, tags or description
+ * (one-character texts: a word of the name starts with it). Relevance: the name is or starts with the text as
+ * whole words, starts with it, has it as a whole word, has a word starting with it, contains it, has every word
+ * of it as word starts; then names with fewer other characters first (for a name that contains the text, this
+ * is the order of trigram similarity, without computing it for every match); matches only in tags or
+ * description last.
+ *
+ * Fuzzy (the fallback when strict finds nothing): a word of the name is close to the text (pg_trgm word
+ * similarity >= 0.6: plurals and slips, 'camisas' -> 'camisa'), most similar first.
+ */
+export function textMatch(text: string, mode: 'strict' | 'fuzzy' = 'strict'): TextMatch {
   const tokens = searchTokens(text);
-  const q = sql`public.f_search_name(${text})`;
-  const qLike = sql`public.f_search_name(${escapeLike(text)})`;
-  const spaced = sql`(' ' || ${foldedName})`;
-  const anyOf: SQL[] = [sql`${foldedName} like '%' || ${qLike} || '%'`];
-  if (tokens.length) anyOf.push(sql`${searchDocument} @@ to_tsquery('simple', public.f_unaccent(${prefixTsquery(tokens)}))`);
-  // Typo tolerance (word similarity >= pg_trgm.word_similarity_threshold, 0.6) for texts long enough to have trigrams.
-  if (text.length >= 4) anyOf.push(sql`${foldedName} %> ${q}`);
+  const n = foldedName;
+  const q = sql`public.f_search_name(${escapeLike(text)})`;
+  const spaced = sql`(' ' || ${n})`;
+  if (mode === 'fuzzy') {
+    const plain = sql`public.f_search_name(${text})`;
+    return { where: sql`(${n} %> ${plain})`, order: sql`word_similarity(${plain}, ${n}) desc, length(${n})` };
+  }
+  let where: SQL;
+  if (text.length < 2) {
+    where = sql`(${spaced} like '% ' || ${q} || '%')`;
+  } else {
+    const anyOf: SQL[] = [sql`${n} like '%' || ${q} || '%'`];
+    if (tokens.length) anyOf.push(sql`${searchDocument} @@ to_tsquery('simple', public.f_unaccent(${prefixTsquery(tokens)}))`);
+    where = sql`(${sql.join(anyOf, sql` or `)})`;
+  }
   const allWordsInName = tokens.length > 1
     ? sql.join(tokens.map((t) => sql`${spaced} like '% ' || public.f_search_name(${escapeLike(t)}) || '%'`), sql` and `)
     : sql`false`;
   return {
-    where: sql`(${sql.join(anyOf, sql` or `)})`,
-    rank: sql`case
-      when ${foldedName} like ${qLike} || '%' then 0
-      when ${spaced} like '% ' || ${qLike} || '%' then 1
-      when ${foldedName} like '%' || ${qLike} || '%' then 2
-      when ${allWordsInName} then 3
-      else 4 end`,
-    similarity: sql`word_similarity(${q}, ${foldedName})`,
+    where,
+    order: sql`case
+      when ${n} = ${q} or ${n} like ${q} || ' %' then 0
+      when ${n} like ${q} || '%' then 1
+      when ${n} like '% ' || ${q} || ' %' or ${n} like '% ' || ${q} then 2
+      when ${spaced} like '% ' || ${q} || '%' then 3
+      when ${n} like '%' || ${q} || '%' then 4
+      when ${allWordsInName} then 5
+      else 6 end, length(${n})`,
   };
 }
 
@@ -58,7 +82,7 @@ export function listItemColumns(queuePosition: SQL) {
     ${products.experience_date} as experience_date`;
 }
 
-export type RawItem = Omit<ListItem, 'experience_date' | 'in_store'> & { experience_date: Date | string | null; total?: number | string };
+export type RawItem = Omit<ListItem, 'experience_date' | 'in_store'> & { experience_date: Date | string | null };
 
 export function toListItem(r: RawItem, inStore = true): ListItem {
   const d = r.experience_date;
@@ -76,35 +100,41 @@ export function rowsOf<T>(res: unknown): T[] {
   return (Array.isArray(res) ? res : (res as { rows: T[] }).rows) as T[];
 }
 
-/** Sort keys after the text rank: price when asked for, else the shop's own order. */
+/** Sort keys: price when asked for, else relevance then the shop's own order. */
 function orderFor(sort: ItemSort, match: TextMatch | null, queuePosition: SQL): SQL {
   if (sort === '-list_price') return sql`${products.list_price} desc, ${products.id}`;
   if (sort === 'list_price') return sql`${products.list_price} asc, ${products.id}`;
-  if (match) return sql`${match.rank}, ${match.similarity} desc, ${queuePosition}, ${products.id}`;
+  if (match) return sql`${match.order}, ${queuePosition}, ${products.id}`;
   return sql`${queuePosition}, ${products.id}`;
 }
 
-/** A shop's items of one type whose name, tags or description match `text` (normalised, non-empty). */
-export async function searchShopItems(db: Db, shopId: string, opts: { text: string; type: ItemType; sort: ItemSort; offset: number; limit: number }) {
-  const match = textMatch(opts.text);
-  const res = await db.execute(sql`
-    select ${listItemColumns(sql`${shopProducts.queue_position}`)}, count(*) over () as total
-    from ${shopProducts} join ${products} on ${products.id} = ${shopProducts.product_id}
-    where ${shopProducts.shop_id} = ${shopId} and ${products.type} = ${opts.type} and ${visibleItem} and ${match.where}
-    order by ${orderFor(opts.sort, match, sql`${shopProducts.queue_position}`)}
-    offset ${opts.offset} limit ${opts.limit}`);
-  return withTotal(db, rowsOf<RawItem>(res), opts.offset, async () => {
-    const c = await db.execute(sql`select count(*)::int as n
-      from ${shopProducts} join ${products} on ${products.id} = ${shopProducts.product_id}
-      where ${shopProducts.shop_id} = ${shopId} and ${products.type} = ${opts.type} and ${visibleItem} and ${match.where}`);
-    return Number(rowsOf<{ n: number }>(c)[0]?.n ?? 0);
-  });
+/**
+ * Matches are counted exactly up to SEARCH_CHECK_AT_LEAST (seed 001 §7 check_at_least); a broader text answers
+ * that number (the API's matches_estimated), so a search for "a" over 100,000 items never counts them all.
+ */
+async function countAtLeast(db: Db, from: SQL): Promise<number> {
+  const res = await db.execute(sql`select count(*)::int as n from (select 1 ${from} limit ${SEARCH_CHECK_AT_LEAST}) as m`);
+  return Number(rowsOf<{ n: number }>(res)[0]?.n ?? 0);
 }
 
-/** {results, matches_estimated} from rows carrying count(*) over (); past the end the count is asked separately. */
-export async function withTotal(_db: Db, rows: RawItem[], offset: number, count: () => Promise<number>, inStore?: (r: RawItem) => boolean) {
-  const total = rows.length ? Number(rows[0]!.total) : offset > 0 ? await count() : 0;
-  return { results: rows.map((r) => toListItem(r, inStore ? inStore(r) : true)), matches_estimated: total };
+/**
+ * A shop's items of one type matching `text` (normalised, non-empty); when nothing matches strictly, the near
+ * matches of a one-word text.
+ */
+export async function searchShopItems(db: Db, shopId: string, opts: { text: string; type: ItemType; sort: ItemSort; offset: number; limit: number }) {
+  const run = async (match: TextMatch) => {
+    const from = sql`from ${shopProducts} join ${products} on ${products.id} = ${shopProducts.product_id}
+      where ${shopProducts.shop_id} = ${shopId} and ${products.type} = ${opts.type} and ${visibleItem} and ${match.where}`;
+    const [res, total] = await Promise.all([
+      db.execute(sql`select ${listItemColumns(sql`${shopProducts.queue_position}`)} ${from}
+        order by ${orderFor(opts.sort, match, sql`${shopProducts.queue_position}`)} offset ${opts.offset} limit ${opts.limit}`),
+      countAtLeast(db, from),
+    ]);
+    return { results: rowsOf<RawItem>(res).map((r) => toListItem(r)), matches_estimated: total };
+  };
+  const strict = await run(textMatch(opts.text));
+  if (strict.matches_estimated > 0 || !fuzzyEligible(opts.text)) return strict;
+  return run(textMatch(opts.text, 'fuzzy'));
 }
 
 /**
@@ -112,20 +142,32 @@ export async function withTotal(_db: Db, rows: RawItem[], offset: number, count:
  * in_store tells whether the shop also offers the item in its store.
  */
 export async function catalogueItems(db: Db, shopId: string, catalogueId: string, opts: { text: string; offset: number; limit: number }) {
-  const match = opts.text ? textMatch(opts.text) : null;
   const qp = sql`${catalogueProducts.queue_position}`;
-  const where = sql`${catalogueProducts.catalogue_id} = ${catalogueId} and ${visibleItem} ${match ? sql`and ${match.where}` : sql``}`;
-  const res = await db.execute(sql`
-    select ${listItemColumns(qp)}, count(*) over () as total,
-      exists (select 1 from ${shopProducts} where ${shopProducts.shop_id} = ${shopId} and ${shopProducts.product_id} = ${products.id}) as in_store
-    from ${catalogueProducts} join ${products} on ${products.id} = ${catalogueProducts.product_id}
-    where ${where}
-    order by ${match ? sql`${match.rank}, ${match.similarity} desc, ${qp}, ${products.id}` : sql`${qp}, ${products.id}`}
-    offset ${opts.offset} limit ${opts.limit}`);
-  return withTotal(db, rowsOf<RawItem & { in_store: boolean }>(res), opts.offset, async () => {
-    const c = await db.execute(sql`select count(*)::int as n from ${catalogueProducts} join ${products} on ${products.id} = ${catalogueProducts.product_id} where ${where}`);
-    return Number(rowsOf<{ n: number }>(c)[0]?.n ?? 0);
-  }, (r) => Boolean((r as RawItem & { in_store: boolean }).in_store));
+  const inStore = sql`exists (select 1 from ${shopProducts} where ${shopProducts.shop_id} = ${shopId} and ${shopProducts.product_id} = ${products.id}) as in_store`;
+  const base = sql`from ${catalogueProducts} join ${products} on ${products.id} = ${catalogueProducts.product_id}
+    where ${catalogueProducts.catalogue_id} = ${catalogueId} and ${visibleItem}`;
+  const isIn = (r: RawItem) => Boolean((r as RawItem & { in_store: boolean }).in_store);
+  if (!opts.text) {
+    // The catalogue's order comes from the (catalogue_id, queue_position) index: the page and the count apart.
+    const [res, c] = await Promise.all([
+      db.execute(sql`select ${listItemColumns(qp)}, ${inStore} ${base} order by ${qp}, ${products.id} offset ${opts.offset} limit ${opts.limit}`),
+      db.execute(sql`select count(*)::int as n ${base}`),
+    ]);
+    const rows = rowsOf<RawItem>(res);
+    return { results: rows.map((r) => toListItem(r, isIn(r))), matches_estimated: Number(rowsOf<{ n: number }>(c)[0]?.n ?? 0) };
+  }
+  const run = async (match: TextMatch) => {
+    const from = sql`${base} and ${match.where}`;
+    const [res, total] = await Promise.all([
+      db.execute(sql`select ${listItemColumns(qp)}, ${inStore} ${from} order by ${match.order}, ${qp}, ${products.id} offset ${opts.offset} limit ${opts.limit}`),
+      countAtLeast(db, from),
+    ]);
+    const rows = rowsOf<RawItem>(res);
+    return { results: rows.map((r) => toListItem(r, isIn(r))), matches_estimated: total };
+  };
+  const strict = await run(textMatch(opts.text));
+  if (strict.matches_estimated > 0 || !fuzzyEligible(opts.text)) return strict;
+  return run(textMatch(opts.text, 'fuzzy'));
 }
 
 /** Of the given shops, those that offer the product (in the store or in one of their catalogues). */

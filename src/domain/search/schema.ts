@@ -11,6 +11,8 @@ export const SEARCH_TEXT_MAX = 100;
 export const SEARCH_SUGGESTIONS = 5;
 /** Search debounce of the overlay, ms (seed 000 §9). */
 export const SEARCH_DEBOUNCE_MS = 400;
+/** Matches are counted exactly up to this many; beyond it matches_estimated is this number (seed 001 §7 check_at_least). */
+export const SEARCH_CHECK_AT_LEAST = 1000;
 /** At most this many words of a query take part (each is an index probe). */
 export const SEARCH_MAX_TOKENS = 8;
 

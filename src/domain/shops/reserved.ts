@@ -5,7 +5,7 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   'marketplace', 'shopping-cart', 'media', 'dev', 's', 'static', 'assets', '_astro', '_image', 'favicon.ico',
   'robots.txt', 'sitemap.xml', 'tiendaenlinea', 'negociodigital', 'mkt', 'asistentes', 'proveedores',
   'emprendedores', 'home', 'me', 'password', 'www', 'franquicias', 'info', 'acerca', 'contacto', 'comprar-articulo',
-  'pagado', 'terminos', 'privacidad', 'errors', '404', '500',
+  'pagado', 'terminos', 'privacidad', 'errors', '404', '500', 'sandbox',
 ]);
 
 export const SLUG_PATTERN = /^[a-z0-9][a-z0-9-]{1,62}$/;

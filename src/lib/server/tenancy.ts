@@ -8,7 +8,7 @@ export type TenancyMatch =
   | { kind: 'domain'; host: string; rest: string };
 
 /** Platform paths that stay platform paths even on a shop's host (sign-in, API, media, assets). */
-const PASS_THROUGH = new Set(['api', 'login', 'signup', 'logout', 'media', '_astro', '_image', 'ayuda', 'dev', 'errors']);
+const PASS_THROUGH = new Set(['api', 'login', 'signup', 'logout', 'media', '_astro', '_image', 'ayuda', 'dev', 'errors', 'sandbox']);
 
 const isIp = (h: string) => /^\d{1,3}(\.\d{1,3}){3}$/.test(h) || h.startsWith('[');
 

@@ -39,3 +39,84 @@ export const LOGIN_LIMIT_PER_ACCOUNT = 5; // failed attempts per window
 export const LOGIN_LIMIT_PER_ADDRESS = 30; // attempts per window
 export const LOGIN_LIMIT_WINDOW_S = 15 * 60;
 export const SESSION_TTL_S = 30 * 24 * 60 * 60;
+
+// ---------- shop administration (issue 4; seed 000 §5, §9; seed 001 §5) ----------
+export const HEADER_TITLE_MAX = 30;
+export const HEADER_SUBTITLE_MAX = 40;
+export const HEADER_DESCRIPTION_MAX = 130;
+/** Catalogue list page size in the admin's "My catalogues" modal (seed 000 §9: 30). */
+export const ADMIN_CATALOGUE_PAGE_SIZE = 30;
+/** Photo uploads: jpg, jpeg, png, svg; one file (seed 000 §5). PHOTO_MAX_BYTES is the size limit. */
+export const UPLOAD_EXTENSIONS = ['jpg', 'jpeg', 'png', 'svg'] as const;
+export const UPLOAD_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/svg+xml'] as const;
+/** The spec's rejection text (seed 000 §5), with the limit in MB (4 for PHOTO_MAX_BYTES). */
+export const photoRejectedMessage = (maxBytes: number) =>
+  `Imagen rechazada – El tamaño de archivo de la imagen sobrepasa el máximo permitido (${Math.round(maxBytes / 1_000_000)} MB). Los formatos válidos son .jpeg, .png, .svg`;
+/** The upload failure toast (seed 000 §8). */
+export const PHOTO_UPLOAD_FAILED_MESSAGE = 'La foto no se pudo actualizar en este momento, intentelo mas tarde';
+/** Field message of a carousel link that does not match CAROUSEL_URL_PATTERN (seed 000 §5, seed 001 §5). */
+export const INVALID_SHOP_CAROUSEL_LINK = 'invalid_shop_carousel_link';
+/**
+ * Carousel link: optional http(s) and www, a domain, a top-level domain of at least 2 letters, optional path.
+ * Checked in both column modes (the two seed documents disagree on which; the safer rule wins).
+ */
+export const CAROUSEL_URL_PATTERN = /^(https?:\/\/)?(www\.)?([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}(:\d{1,5})?(\/[^\s"'<>\\]*)?$/i;
+export const SLIDES_MAX = 20;
+export const BANNERS_MAX = 50;
+export const SHOP_NAME_MAX = 100;
+export const SEO_DESCRIPTION_MAX = 320;
+export const SOCIAL_FIELD_MAX = 300;
+export const ADORNMENT_TYPES = ['geom-circle'] as const;
+export const FOOTER_STYLES = ['simple', '3cols1col'] as const;
+/** Builder limits: sections per page template and blocks per section. */
+export const THEME_SECTIONS_MAX = 40;
+export const THEME_BLOCKS_MAX = 50;
+
+// ---------- cart, checkout, payments, purchase orders (seed 001 §3, §4, §5, §8, §9) ----------
+/** Checkout constants of seed 001 §3: the payment methods. Which flow each one plays: src/domain/payments/methods.ts. */
+export const PAYMENT_METHODS = [
+  'cash', 'deposit', 'banorte', 'paypal', 'mobbex', 'aplazo', 'str_card', 'conekta_card', 'openpay_card', 'openpay_store',
+  'openpay_bank', 'tiendacrypto', 'baz_card', 'memphis',
+] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+/** Delivery types of seed 001 §3. Offered by checkout: fixed_delivery, shipping, collection, to_branch. */
+export const DELIVERY_TYPES = ['shipping', 'delivery', 'collection', 'fixed_delivery', 'to_branch', 'to_address'] as const;
+export type DeliveryType = (typeof DELIVERY_TYPES)[number];
+export const CANCELLATION_REASONS = ['requested_by_client', 'cannot_be_fulfilled', 'duplicated_transaction', 'suspected_fraud', 'other'] as const;
+export type CancellationReason = (typeof CANCELLATION_REASONS)[number];
+export const ORDER_STATUSES = ['sent_to_supplier', 'seller_confirmed', 'customer_confirmed', 'in_process', 'ready_to_deliver', 'delivered', 'canceled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const PAYMENT_STATUSES = ['pending', 'authorized', 'paid', 'failed', 'refunded', 'partially_refunded'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export const FULFILLMENT_STATUSES = ['unfulfilled', 'preparing', 'ready', 'shipped', 'delivered', 'canceled'] as const;
+export type FulfillmentStatus = (typeof FULFILLMENT_STATUSES)[number];
+/** Card installments (months without interest): credit cards only. */
+export const INSTALLMENT_OPTIONS = [3, 6, 9, 12] as const;
+/** The checkout countdown (seed 001 §9: duration not shown; ours is 15 minutes): stock stays reserved that long. */
+export const CHECKOUT_COUNTDOWN_MS = 15 * 60 * 1000;
+/** Bank transfer must be made within 1 hour (seed 001 §4). */
+export const BANK_TRANSFER_WINDOW_MS = 60 * 60 * 1000;
+/** Store cash (pharmacy / convenience store) reference validity: ours, 48 hours. */
+export const STORE_REFERENCE_WINDOW_MS = 48 * 60 * 60 * 1000;
+/** Crypto payment info validity: ours, 1 hour like a bank transfer. */
+export const CRYPTO_WINDOW_MS = 60 * 60 * 1000;
+/** How often each server process releases expired reservations (also done at each checkout start). */
+export const RESERVATION_SWEEP_INTERVAL_MS = 30 * 1000;
+export const CARD_TOKEN_TTL_MS = 15 * 60 * 1000;
+/** Card number cut to 19 characters (seed 001 §5). */
+export const CARD_NUMBER_MAX = 19;
+/** The second payment failure notice shows for 55 s (seed 001 §8). */
+export const PAYMENT_FAILED_NOTICE_S = 55;
+/** Cart warning toasts last 7 s; the cart drawer resets its request state 500 ms after closing (seed 001 §8, §9). */
+export const CART_WARNING_TOAST_MS = 7000;
+export const CART_STATE_RESET_MS = 500;
+export const CART_MAX_LINES = 100;
+export const CART_MAX_AMOUNT = 9999;
+/** Returns: up to 72 hours after receiving the order (seed 001 §9). */
+export const RETURN_WINDOW_MS = 72 * 60 * 60 * 1000;
+/** Webhook signatures older than this are refused (replay window). */
+export const WEBHOOK_TOLERANCE_S = 5 * 60;
+export const ORDERS_PAGE_SIZE = 10;
+/** SAT tax regimes and CFDI uses for invoicing data (print preview). */
+export const TAX_REGIMES = ['601', '603', '605', '606', '607', '608', '610', '611', '612', '614', '615', '616', '620', '621', '622', '623', '624', '625', '626'] as const;
+export const CFDI_USES = ['G01', 'G02', 'G03', 'I01', 'I02', 'I03', 'I04', 'I05', 'I06', 'I07', 'I08', 'D01', 'D02', 'D03', 'D04', 'D05', 'D06', 'D07', 'D08', 'D09', 'D10', 'S01', 'CP01', 'CN01'] as const;

@@ -2,7 +2,12 @@
 export type ErrorCode =
   | 'bad_request' | 'validation_error' | 'malformed_json' | 'unauthenticated' | 'forbidden' | 'not_found'
   | 'conflict' | 'email_taken' | 'invalid_credentials' | 'rate_limited' | 'cross_origin' | 'pin_invalid'
-  | 'pin_expired' | 'payload_too_large' | 'unsupported_media_type' | 'method_not_allowed';
+  | 'pin_expired' | 'payload_too_large' | 'unsupported_media_type' | 'method_not_allowed'
+  // cart, checkout, payments, purchase orders (seed 001 §8)
+  | 'insufficient_stock' | 'out_of_stock' | 'unavailable_for_sale' | 'quantity_exceeded' | 'max_purchase_amount_exceeded'
+  | 'supplier_not_configured' | 'invalid_transition' | 'payment_failed' | 'checkout_expired' | 'installments_not_allowed'
+  | 'payment_method_not_enabled' | 'invalid_signature' | 'idempotency_conflict' | 'no_shipping_options' | 'card_invalid'
+  | 'already_paid' | 'slug_public_was_alrready_generated' | 'payment_token_stale';
 
 export interface ErrorBody {
   error: { code: ErrorCode | string; message: string; fields?: Record<string, string[]> };
@@ -13,6 +18,10 @@ const STATUS: Record<ErrorCode, number> = {
   not_found: 404, conflict: 409, email_taken: 409, invalid_credentials: 401, rate_limited: 429,
   cross_origin: 403, pin_invalid: 400, pin_expired: 400, payload_too_large: 413, unsupported_media_type: 415,
   method_not_allowed: 405,
+  insufficient_stock: 409, out_of_stock: 409, unavailable_for_sale: 409, quantity_exceeded: 409, max_purchase_amount_exceeded: 409,
+  supplier_not_configured: 409, invalid_transition: 409, payment_failed: 402, checkout_expired: 410, installments_not_allowed: 400,
+  payment_method_not_enabled: 400, invalid_signature: 401, idempotency_conflict: 409, no_shipping_options: 409, card_invalid: 400,
+  already_paid: 409, slug_public_was_alrready_generated: 409, payment_token_stale: 409,
 };
 
 export class AppError extends Error {

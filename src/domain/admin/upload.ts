@@ -1,0 +1,131 @@
+// Photo uploads of shop admins (seed 000 §5): jpg, jpeg, png or svg; one file; at most PHOTO_MAX_BYTES. The body
+// is read with a hard limit (Content-Length checked first, bytes counted while reading, reading stopped at the
+// limit), the type is told by the file's content (magic bytes), never by its name, and a name or declared type
+// that disagrees with the content is refused. SVGs are rebuilt by the allow-list sanitiser (./svg.ts).
+import { createHash } from 'node:crypto';
+import { probeImage, type ImageProbe } from '../../lib/server/images.ts';
+import { PHOTO_MAX_BYTES, photoRejectedMessage } from '../../lib/shared/constants.ts';
+import { AppError } from '../../lib/shared/errors.ts';
+import { mediaFileUrl } from '../media/service.ts';
+import * as repo from './repo.ts';
+import type { UploadResult } from './schema.ts';
+import type { AdminCtx } from './service.ts';
+import { sanitizeSvg, SvgRejected } from './svg.ts';
+
+/** Room for the multipart envelope (boundaries, part headers, a short text field or two) beyond the file. */
+export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+const FORMATS_TEXT = 'Los formatos válidos son .jpeg, .png, .svg';
+const ACCEPTED = { jpeg: ['jpg', 'jpeg'], png: ['png'], svg: ['svg'] } as const;
+type Accepted = keyof typeof ACCEPTED;
+const DECLARED: Record<string, Accepted> = { 'image/jpeg': 'jpeg', 'image/jpg': 'jpeg', 'image/pjpeg': 'jpeg', 'image/png': 'png', 'image/svg+xml': 'svg' };
+
+const tooLarge = (max: number) => new AppError('payload_too_large', photoRejectedMessage(max), { fields: { file: ['too_large'] } });
+const unsupported = (detail: string) => new AppError('unsupported_media_type', `Imagen rechazada – ${detail}. ${FORMATS_TEXT}`, { fields: { file: ['invalid_type'] } });
+
+export interface UploadedFile { name: string; type: string; bytes: Buffer }
+
+/**
+ * Reads the request body, at most `limit` bytes: a larger Content-Length is refused before reading, and a body
+ * without one (or lying about it) is cut off as soon as it passes the limit.
+ */
+export async function readBodyLimited(request: Request, limit: number, onTooLarge: () => Error): Promise<Buffer> {
+  const declared = request.headers.get('content-length');
+  if (declared !== null && (!/^\d+$/.test(declared) || Number(declared) > limit)) {
+    await request.body?.cancel().catch(() => {});
+    throw onTooLarge();
+  }
+  if (!request.body) return Buffer.alloc(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > limit) {
+      await reader.cancel().catch(() => {});
+      throw onTooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks, total);
+}
+
+/** The one file of a multipart/form-data upload (field "file"), read with the size limit. */
+export async function readUpload(request: Request, maxFileBytes = PHOTO_MAX_BYTES): Promise<UploadedFile> {
+  const contentType = request.headers.get('content-type') ?? '';
+  if (!/^multipart\/form-data;\s*boundary=/i.test(contentType)) {
+    await request.body?.cancel().catch(() => {});
+    throw new AppError('unsupported_media_type', 'Send the image as multipart/form-data with one file in the field "file"');
+  }
+  const body = await readBodyLimited(request, maxFileBytes + MULTIPART_OVERHEAD_BYTES, () => tooLarge(maxFileBytes));
+  let form: FormData;
+  try {
+    form = await new Response(body as unknown as BodyInit, { headers: { 'content-type': contentType } }).formData();
+  } catch {
+    throw new AppError('bad_request', 'The multipart body could not be read');
+  }
+  const files = [...form.entries()].filter((e): e is [string, File] => typeof e[1] !== 'string');
+  if (files.length === 0) throw new AppError('validation_error', 'Send one image in the field "file"', { fields: { file: ['required'] } });
+  if (files.length > 1) throw new AppError('validation_error', 'Send one image only', { fields: { file: ['one file only'] } });
+  const [, file] = files[0]!;
+  if (file.size > maxFileBytes) throw tooLarge(maxFileBytes);
+  if (file.size === 0) throw new AppError('validation_error', 'The file is empty', { fields: { file: ['empty'] } });
+  return { name: file.name ?? '', type: file.type ?? '', bytes: Buffer.from(await file.arrayBuffer()) };
+}
+
+export interface CheckedImage { bytes: Buffer; probe: ImageProbe; format: Accepted; sanitized: boolean; removed: string[] }
+
+/**
+ * Tells what the file is by its bytes and refuses (415) anything but JPEG, PNG or SVG, or a file whose name or
+ * declared type says otherwise (a PNG named .svg, text named .png). SVGs come back sanitised.
+ */
+export function checkImage(file: UploadedFile): CheckedImage {
+  const ext = /\.([A-Za-z0-9]{1,8})$/.exec(file.name.trim())?.[1]?.toLowerCase() ?? null;
+  if (ext !== null && !Object.values(ACCEPTED).some((list) => (list as readonly string[]).includes(ext))) {
+    throw unsupported(`el archivo .${ext} no es una imagen aceptada`);
+  }
+  let probe = probeImage(file.bytes);
+  const looksSvg = !probe && /^\s*(<\?xml|<!--|<!doctype|<svg)/i.test(file.bytes.subarray(0, 1024).toString('utf8').replace(/^\uFEFF/, ''));
+  const format = (probe?.format ?? (looksSvg ? 'svg' : null)) as string | null;
+  if (format === null) throw unsupported('el contenido del archivo no es una imagen .jpeg, .png o .svg');
+  if (!(format in ACCEPTED)) throw unsupported(`el contenido del archivo es ${format.toUpperCase()}`);
+  const accepted = format as Accepted;
+  if (ext !== null && !(ACCEPTED[accepted] as readonly string[]).includes(ext)) {
+    throw unsupported(`el contenido del archivo es ${accepted.toUpperCase()} pero su nombre dice .${ext}`);
+  }
+  const declared = DECLARED[file.type.toLowerCase().split(';')[0]!.trim()];
+  if (declared && declared !== accepted) {
+    throw unsupported(`el contenido del archivo es ${accepted.toUpperCase()} pero se envió como ${file.type}`);
+  }
+  if (accepted !== 'svg') return { bytes: file.bytes, probe: probe!, format: accepted, sanitized: false, removed: [] };
+
+  let clean;
+  try {
+    clean = sanitizeSvg(file.bytes.toString('utf8'));
+  } catch (e) {
+    if (e instanceof SvgRejected) throw unsupported(`el SVG no se puede aceptar (${e.message})`);
+    throw e;
+  }
+  const bytes = Buffer.from(clean.svg, 'utf8');
+  probe = probeImage(bytes);
+  if (!probe || probe.format !== 'svg') throw unsupported('el SVG debe indicar su tamaño con width y height o con viewBox');
+  return { bytes, probe, format: 'svg', sanitized: clean.removed.length > 0, removed: clean.removed };
+}
+
+/** POST .../admin/uploads: checks and stores the image with the shop owner's profile; answers its address. */
+export async function uploadShopImage({ db, shop }: AdminCtx, file: UploadedFile): Promise<UploadResult & { removed: string[] }> {
+  const img = checkImage(file);
+  const sha256 = createHash('sha256').update(img.bytes).digest('hex');
+  const owner = shop.owner ?? null;
+  const existing = await repo.findMediaBySha(db, owner, sha256, img.probe.contentType);
+  const id = existing?.id ?? (await repo.insertMedia(db, {
+    owner, content_type: img.probe.contentType, bytes: img.bytes, byte_size: img.bytes.length,
+    width: img.probe.width, height: img.probe.height, sha256,
+    original_name: file.name.replace(/[\\/\0-\x1f]/g, '').slice(-200) || null,
+  })).id;
+  return {
+    id, url: mediaFileUrl(id, img.probe.contentType), width: img.probe.width, height: img.probe.height,
+    content_type: img.probe.contentType, byte_size: img.bytes.length, sanitized: img.sanitized, removed: img.removed,
+  };
+}

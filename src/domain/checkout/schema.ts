@@ -1,0 +1,170 @@
+// Checkout shapes shared by the server and the checkout island (zod only, browser-safe).
+import { z } from 'zod';
+import { CART_MAX_AMOUNT, CART_MAX_LINES, INSTALLMENT_OPTIONS, PAYMENT_METHODS } from '../../lib/shared/constants.ts';
+import { variantChoice } from '../cart/schema.ts';
+import { invoicingInput } from '../orders/schema.ts';
+
+/** Phone reduced to the national number (seed 001 §5): digits only, a leading 52 country code dropped. */
+export function nationalPhone(raw: string): string {
+  let d = raw.replace(/\D+/g, '');
+  if (d.length === 12 && d.startsWith('52')) d = d.slice(2);
+  if (d.length === 13 && d.startsWith('521')) d = d.slice(3);
+  return d;
+}
+
+const phone = z.string().trim().max(30).transform(nationalPhone).pipe(z.string().regex(/^\d{10}$/, 'Phone: 10 digits'));
+const opt = z.string().trim().max(200).nullish().transform((v) => v || null);
+
+export const addressInput = z.object({
+  address_name: z.string().trim().min(1, 'Required').max(120),
+  address_phone: phone,
+  street_address: z.string().trim().min(1, 'Required').max(300),
+  route: opt,
+  street_number: opt,
+  country: z.string().trim().length(2).toUpperCase().default('MX'),
+  administrative_area_level_1: opt,
+  administrative_area_level_2: opt,
+  administrative_area_level_3: opt,
+  administrative_area_level_4: opt,
+  administrative_area_level_5: opt,
+  locality: opt,
+  sublocality: opt,
+  postal_code: z.string().trim().regex(/^\d{5}$/, 'Postal code: 5 digits'),
+  formatted_address: z.string().trim().max(500).optional(),
+});
+export type AddressInput = z.infer<typeof addressInput>;
+
+export const lineInput = z.object({ product_id: z.uuid(), variant: variantChoice.optional(), amount: z.number().int().min(1).max(CART_MAX_AMOUNT) });
+
+export const startInput = z.object({
+  shop: z.string().min(1).max(63).optional(),
+  /** From the server cart: which supplier order (and currency, when the supplier sells in several). */
+  supplier_id: z.uuid().optional(),
+  currency: z.string().length(3).toUpperCase().optional(),
+  /** Buy-now, or the browser's cart of an anonymous shopper: the lines themselves (one supplier). */
+  items: z.array(lineInput).min(1).max(CART_MAX_LINES).optional(),
+  buy_now: z.boolean().default(false),
+  /** Guests (seed 001 §2 startAsAnonymous): an e-mail is needed to send the order. */
+  start_as_anonymous: z.boolean().default(false),
+  guest: z.object({ email: z.email(), name: z.string().trim().max(120).optional(), phone: z.string().max(30).optional() }).optional(),
+  referral: z.string().max(100).optional(),
+  campaign: z.string().max(100).optional(),
+  click_id: z.string().max(100).optional(),
+}).refine((v) => v.items || v.supplier_id, { message: 'Give supplier_id (cart) or items (buy-now)', path: ['supplier_id'] });
+
+export const attendeeInput = z.object({
+  product_id: z.uuid(), full_name: z.string().trim().min(1).max(150), phone, email: z.email().nullish(),
+});
+
+export const patchInput = z.object({
+  contact: z.object({ name: z.string().trim().min(1).max(120), email: z.email(), phone }).optional(),
+  address_id: z.uuid().optional(),
+  address: addressInput.extend({ save: z.boolean().default(false) }).optional(),
+  attendees: z.array(attendeeInput).max(200).optional(),
+  invoicing: invoicingInput.nullable().optional(),
+});
+
+export const ratesInput = z.object({ address_id: z.uuid().optional(), postal_code: z.string().regex(/^\d{5}$/, 'Postal code: 5 digits').optional() });
+
+export const DELIVERY_OFFERED = ['fixed_delivery', 'shipping', 'collection', 'to_branch'] as const;
+export const deliveryInput = z.object({
+  delivery_type: z.enum(DELIVERY_OFFERED),
+  rate_id: z.string().max(100).optional(),
+  branch_id: z.uuid().optional(),
+  agency_id: z.string().max(100).optional(),
+  supply_asap: z.boolean().optional(),
+});
+
+export const payInput = z.object({
+  payment_type: z.enum(PAYMENT_METHODS),
+  /** The token the checkout answered (rotated after a failure: reload it). */
+  token: z.string().min(8).max(100),
+  /** Same key, same charge: a double submit never charges twice. Defaults to the token. */
+  idempotency_key: z.string().min(8).max(200).optional(),
+  card_token: z.string().min(4).max(100).optional(),
+  card_id: z.uuid().optional(),
+  /** Installments: 3, 6, 9 or 12 months, credit cards only. */
+  msi_payments: z.union([z.literal(3), z.literal(6), z.literal(9), z.literal(12)], { error: `Installments: ${INSTALLMENT_OPTIONS.join(', ')}` }).optional(),
+  save_card: z.boolean().default(false),
+  return_path: z.string().max(500).optional(),
+  cancel_path: z.string().max(500).optional(),
+});
+export type PayInput = z.infer<typeof payInput>;
+
+export const checkoutParams = z.object({ id: z.uuid() });
+
+const money = z.number().int();
+
+export const deliveryOption = z.object({
+  delivery_type: z.enum(DELIVERY_OFFERED),
+  label: z.string(),
+  cost: money,
+  currency: z.string(),
+  days: z.number().nullable(),
+  rate_id: z.string().optional(),
+  branch_id: z.string().optional(),
+  agency_id: z.string().optional(),
+  address: z.string().optional(),
+  phone: z.string().nullable().optional(),
+  hours: z.string().nullable().optional(),
+});
+export type DeliveryOption = z.infer<typeof deliveryOption>;
+
+export const ratesOutput = z.object({
+  needs_delivery: z.boolean(),
+  options: z.array(deliveryOption),
+  messages: z.array(z.object({ code: z.string(), message: z.string() })),
+});
+
+export const checkoutView = z.object({
+  id: z.string(),
+  status: z.enum(['open', 'placed', 'completed', 'canceled', 'expired']),
+  shop: z.string(),
+  source: z.enum(['cart', 'buy_now']),
+  supplier: z.object({
+    id: z.string(), name: z.string(), image: z.string().nullable(), is_configured: z.boolean(),
+    enabled_payment_types: z.array(z.string()), fixed_shipping_cost: z.number().nullable(), fixed_shipping_days: z.number().nullable(),
+  }),
+  currency: z.string(),
+  lines: z.array(z.object({
+    product_id: z.string(), name: z.string(), photo: z.string().nullable(), type: z.string(), variant: z.record(z.string(), z.string()),
+    amount: z.number(), unit_price: money, crossout_price: money.nullable(), line_total: money,
+  })),
+  items_total: money,
+  shipping_total: money,
+  total: money,
+  /** The countdown: stock is held until then; restart extends it when the stock still allows. */
+  expires_at: z.string(),
+  seconds_left: z.number(),
+  contact: z.object({ name: z.string(), email: z.string(), phone: z.string() }).nullable(),
+  guest_email: z.string().nullable(),
+  address_id: z.string().nullable(),
+  address: z.record(z.string(), z.unknown()).nullable(),
+  needs_delivery: z.boolean(),
+  delivery_type: z.string().nullable(),
+  delivery: z.record(z.string(), z.unknown()).nullable(),
+  shipping_days: z.number().nullable(),
+  needs_attendees: z.array(z.object({ product_id: z.string(), name: z.string(), count: z.number() })),
+  attendees: z.array(z.object({ product_id: z.string(), full_name: z.string(), phone: z.string(), email: z.string().nullable().optional() })),
+  invoicing: z.record(z.string(), z.string()).nullable(),
+  /** Pay with this token (seed 001 §4: the delivery step returns a token). */
+  token: z.string().nullable(),
+  payment_methods: z.array(z.object({ method: z.string(), flow: z.string(), label: z.string(), installments: z.boolean() })),
+  payment_metadata: z.record(z.string(), z.record(z.string(), z.unknown())),
+  /** Installments for credit cards (months without interest). */
+  instalments: z.array(z.object({ months: z.number(), monthly_amount: money, total: money, financing_cost: money })),
+  order_id: z.string().nullable(),
+  /** What is still missing before paying (contact, address, delivery, attendees). */
+  missing: z.array(z.string()),
+});
+export type CheckoutView = z.infer<typeof checkoutView>;
+
+export const savedAddressView = addressInput.extend({ id: z.string() });
+export const addressList = z.object({ results: z.array(savedAddressView), matches_estimated: z.number() });
+
+export const branchInput = z.object({
+  name: z.string().trim().min(1).max(120),
+  phone: z.string().trim().max(30).nullish(),
+  hours: z.string().trim().max(200).nullish(),
+  address: addressInput,
+});

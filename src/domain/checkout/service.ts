@@ -1,0 +1,546 @@
+// Checkout rules: one checkout per supplier order. Starting it reserves the stock (summed per product, one
+// conditional UPDATE per product in id order, all in one transaction; ondemand items skip the check) for the
+// countdown; contact, address, delivery method and attendees are then filled in; paying lives in
+// src/domain/payments/service.ts. Guests start with start_as_anonymous and an e-mail.
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../../db/client.ts';
+import type { AddressFields, LineSnapshot } from '../../db/schema/commerce.ts';
+import { AppError } from '../../lib/shared/errors.ts';
+import { CHECKOUT_COUNTDOWN_MS, INSTALLMENT_OPTIONS, PAYMENT_METHODS } from '../../lib/shared/constants.ts';
+import type { Viewer } from '../accounts/viewer.ts';
+import * as cartRepo from '../cart/repo.ts';
+import type { OfferedProduct } from '../cart/repo.ts';
+import { QUANTITY_MESSAGES, refusal, variantKey, variantProblems } from '../cart/rules.ts';
+import { assertShopSells, SUPPLIER_MISSING_CONFIGURATION, unitPrice } from '../cart/service.ts';
+import type { ShopRow } from '../shops/service.ts';
+import { methodInfo, paymentMetadata } from '../payments/methods.ts';
+import { findOrderByCheckout } from '../orders/repo.ts';
+import { customerCancelInTx } from '../orders/service.ts';
+import { agencies, findAgency, findRate, ITEM_WEIGHT_G, quote } from './rates.ts';
+import * as repo from './repo.ts';
+import type { CheckoutRow } from './repo.ts';
+import type { AddressInput, CheckoutView, DeliveryOption } from './schema.ts';
+import { ensureSweeper, sweepExpired } from './sweeper.ts';
+import { inTx } from './tx.ts';
+
+export const NEED_SIGN_IN = 'Sign in, sign up or continue as a guest';
+const newToken = () => `ptk_${randomBytes(18).toString('base64url')}`;
+
+// ---------- access ----------
+
+export function ownsCheckout(viewer: Viewer, c: Pick<CheckoutRow, 'user_id' | 'anonymous_id'>): boolean {
+  if (viewer.kind === 'user' && c.user_id === viewer.user.id) return true;
+  return c.user_id === null && !!c.anonymous_id && c.anonymous_id === viewer.anonymousId;
+}
+
+export async function checkoutFor(db: Db, viewer: Viewer, id: string): Promise<CheckoutRow> {
+  const c = await repo.findCheckout(db, id);
+  if (!c || !ownsCheckout(viewer, c)) throw new AppError('not_found', 'Checkout not found');
+  return c;
+}
+
+// ---------- start ----------
+
+export interface StartInput {
+  supplier_id?: string;
+  currency?: string;
+  items?: { product_id: string; variant?: Record<string, string>; amount: number }[];
+  buy_now: boolean;
+  start_as_anonymous: boolean;
+  guest?: { email: string; name?: string; phone?: string };
+  referral?: string;
+  campaign?: string;
+  click_id?: string;
+}
+
+function refuse(code: 'unavailable_for_sale' | 'out_of_stock' | 'insufficient_stock' | 'max_purchase_amount_exceeded', message: string, fields: Record<string, string[]>): never {
+  throw new AppError(code, message, { fields });
+}
+
+/**
+ * Starts the checkout of one supplier order and reserves its stock. A cart checkout replaces the same buyer's
+ * earlier open checkout of that supplier order (its units are released in the same transaction), so a double
+ * click never holds stock twice.
+ */
+export async function startCheckout(db: Db, shop: ShopRow, viewer: Viewer, input: StartInput): Promise<CheckoutView> {
+  ensureSweeper(db);
+  assertShopSells(shop);
+  const anonymous = viewer.kind !== 'user';
+  if (anonymous && !input.start_as_anonymous) throw new AppError('unauthenticated', NEED_SIGN_IN);
+  if (anonymous && !input.guest?.email) throw new AppError('validation_error', 'A guest needs an e-mail', { fields: { 'guest.email': ['Required'] } });
+  if (anonymous && !input.items?.length) throw new AppError('validation_error', 'A guest sends the lines of the browser cart', { fields: { items: ['Required'] } });
+
+  let requested: { product_id: string; variant: Record<string, string>; amount: number }[];
+  if (input.items?.length) {
+    requested = input.items.map((i) => ({ product_id: i.product_id, variant: i.variant ?? {}, amount: i.amount }));
+  } else {
+    const cart = viewer.kind === 'user' ? await cartRepo.findCart(db, shop.id, viewer.user.id) : null;
+    const items = cart ? await cartRepo.listItems(db, cart.id) : [];
+    const f = await cartRepo.offeredProducts(db, shop.id, items.map((i) => i.product_id));
+    const supplier = input.supplier_id ? await repo.findSupplier(db, input.supplier_id) : null;
+    const currency = input.currency ?? supplier?.currency;
+    requested = items.filter((i) => {
+      const p = f.get(i.product_id);
+      return p?.supplier_id === input.supplier_id && p?.currency === currency;
+    }).map((i) => ({ product_id: i.product_id, variant: i.variant, amount: i.amount }));
+    if (!requested.length) throw new AppError('conflict', 'Your cart holds nothing of this supplier order');
+  }
+  // The same item and variant twice is one line.
+  const merged = new Map<string, { product_id: string; variant: Record<string, string>; amount: number }>();
+  for (const r of requested) {
+    const k = `${r.product_id}|${variantKey(r.variant)}`;
+    const m = merged.get(k);
+    if (m) m.amount += r.amount; else merged.set(k, { ...r });
+  }
+  const lines = [...merged.values()];
+  const facts = await cartRepo.offeredProducts(db, shop.id, lines.map((l) => l.product_id));
+
+  const now = new Date();
+  const fields: Record<string, string[]> = {};
+  let supplierId: string | null = null;
+  let currency: string | null = null;
+  for (const l of lines) {
+    const p = facts.get(l.product_id);
+    const key = `items.${l.product_id}`;
+    if (!p || !p.offered || !p.supplier) refuse('unavailable_for_sale', QUANTITY_MESSAGES.unavailable_for_sale, { [key]: [QUANTITY_MESSAGES.unavailable_for_sale] });
+    const why = refusal(p, now);
+    if (why) refuse(why, QUANTITY_MESSAGES[why], { [key]: [QUANTITY_MESSAGES[why]] });
+    const vp = variantProblems(p.variants, l.variant);
+    if (vp) for (const [axis, m] of Object.entries(vp)) (fields[`${key}.variant.${axis}`] ??= []).push(m);
+    supplierId ??= p.supplier_id;
+    currency ??= p.currency;
+    if (p.supplier_id !== supplierId || p.currency !== currency) {
+      throw new AppError('validation_error', 'One checkout is one supplier order: items of one supplier and currency', { fields: { items: ['Items of one supplier and currency'] } });
+    }
+  }
+  if (Object.keys(fields).length) throw new AppError('validation_error', 'Choose the options of each item', { fields });
+  if (input.supplier_id && supplierId !== input.supplier_id) throw new AppError('validation_error', 'These items are not of that supplier', { fields: { supplier_id: ['Does not match the items'] } });
+
+  const supplier = (await repo.findSupplier(db, supplierId!))!;
+  if (!supplier.is_configured) throw new AppError('supplier_not_configured', SUPPLIER_MISSING_CONFIGURATION);
+
+  // Quantities summed per product (variants share the product's stock); max_purchase_amount per product.
+  const perProduct = new Map<string, number>();
+  for (const l of lines) perProduct.set(l.product_id, (perProduct.get(l.product_id) ?? 0) + l.amount);
+  for (const [id, q] of perProduct) {
+    const p = facts.get(id)!;
+    if (p.max_purchase_amount !== null && q > p.max_purchase_amount) {
+      const m = QUANTITY_MESSAGES.max_purchase_amount_exceeded(p.max_purchase_amount);
+      refuse('max_purchase_amount_exceeded', m, { [`items.${id}`]: [m] });
+    }
+  }
+
+  const snapshot: LineSnapshot[] = lines.map((l) => {
+    const p = facts.get(l.product_id)!;
+    return {
+      product_id: p.id, variant: l.variant, amount: l.amount, name: p.name, photo: p.photos[0] ?? null, type: p.type,
+      unit_price: unitPrice(p), crossout_price: p.crossout_price, currency: p.currency, stock_type: p.stock_type,
+      is_dropshipping: p.is_dropshipping, owner: p.owner, experience_date: p.experience_date ? new Date(p.experience_date).toISOString() : null,
+    };
+  });
+  const itemsTotal = snapshot.reduce((n, l) => n + l.unit_price * l.amount, 0);
+  const onstock = [...perProduct].filter(([id]) => facts.get(id)!.stock_type === 'onstock').sort(([a], [b]) => a.localeCompare(b));
+
+  // Expired reservations are released first (each process also does it on a timer): so it works with any number of processes.
+  await sweepExpired(db);
+
+  const userId = viewer.kind === 'user' ? viewer.user.id : null;
+  const source = input.buy_now ? 'buy_now' : 'cart';
+  const created = await inTx(db, async (tx) => {
+    // Earlier open checkouts of the same cart order: locked in id order, their units given back below.
+    const release = new Map<string, number>();
+    if (source === 'cart') {
+      const prior = await repo.openCartCheckouts(tx, { user_id: userId, anonymous_id: viewer.anonymousId, shop_id: shop.id, supplier_id: supplier.id, currency: currency! });
+      for (const { id } of prior) {
+        const c = await repo.lockCheckout(tx, id);
+        if (!c || c.status !== 'open') continue;
+        for (const h of await repo.settleReservations(tx, id, 'released')) release.set(h.product_id, (release.get(h.product_id) ?? 0) + h.quantity);
+        await repo.updateCheckout(tx, id, { status: 'canceled' });
+      }
+    }
+    // Products locked in id order: releases and reservations interleaved per product.
+    const ids = [...new Set([...release.keys(), ...onstock.map(([id]) => id)])].sort();
+    const short: string[] = [];
+    for (const id of ids) {
+      const back = release.get(id);
+      if (back) await repo.releaseUnits(tx, id, back);
+      const q = perProduct.get(id);
+      if (q && facts.get(id)!.stock_type === 'onstock' && !(await repo.reserveUnits(tx, id, q))) short.push(id);
+    }
+    if (short.length) {
+      const f: Record<string, string[]> = {};
+      for (const id of short) {
+        const s = await repo.stockOf(tx, id);
+        const left = s ? Math.max(0, s.stock_on_hand - s.stock_reserved) : 0;
+        f[`items.${id}`] = [left > 0 ? QUANTITY_MESSAGES.quantity_exceeded(left) : QUANTITY_MESSAGES.out_of_stock];
+      }
+      // Throwing rolls the whole transaction back: nothing stays reserved.
+      throw new AppError('insufficient_stock', QUANTITY_MESSAGES.insufficient_stock, { fields: f });
+    }
+    const expires = new Date(Date.now() + CHECKOUT_COUNTDOWN_MS);
+    const guest = anonymous ? input.guest! : null;
+    const c = await repo.insertCheckout(tx, {
+      shop_id: shop.id, supplier_id: supplier.id, user_id: userId, anonymous_id: viewer.anonymousId, guest_email: guest?.email ?? null,
+      source, currency: currency!, lines: snapshot, items_total: itemsTotal, expires_at: expires, payment_token: newToken(),
+      contact: guest?.name && guest.phone ? { name: guest.name, email: guest.email, phone: guest.phone.replace(/\D+/g, '').slice(-10) } : null,
+      tracking: { referral: input.referral ?? null, campaign: input.campaign ?? null, click_id: input.click_id ?? null },
+    });
+    await repo.insertReservations(tx, onstock.map(([product_id, quantity]) => ({ checkout_id: c.id, product_id, quantity, expires_at: expires })));
+    return c;
+  });
+  return view(db, created);
+}
+
+// ---------- reading and filling in ----------
+
+export async function getCheckout(db: Db, viewer: Viewer, id: string): Promise<CheckoutView> {
+  ensureSweeper(db);
+  return view(db, await checkoutFor(db, viewer, id));
+}
+
+const physical = (c: Pick<CheckoutRow, 'lines'>) => c.lines.some((l) => l.type === 'product');
+
+export function formatAddress(a: AddressInput): AddressFields {
+  const formatted = a.formatted_address || [
+    [a.street_address, a.street_number].filter(Boolean).join(' '), a.sublocality, a.locality, a.administrative_area_level_1,
+    a.postal_code, a.country,
+  ].filter(Boolean).join(', ');
+  return {
+    address_name: a.address_name, address_phone: a.address_phone, street_address: a.street_address, route: a.route ?? null,
+    street_number: a.street_number ?? null, country: a.country, administrative_area_level_1: a.administrative_area_level_1 ?? null,
+    administrative_area_level_2: a.administrative_area_level_2 ?? null, administrative_area_level_3: a.administrative_area_level_3 ?? null,
+    administrative_area_level_4: a.administrative_area_level_4 ?? null, administrative_area_level_5: a.administrative_area_level_5 ?? null,
+    locality: a.locality ?? null, sublocality: a.sublocality ?? null, postal_code: a.postal_code, formatted_address: formatted,
+  };
+}
+
+function addressOf(row: repo.AddressRow): AddressFields {
+  const { id: _i, user_id: _u, created_at: _c, ...fields } = row;
+  return fields;
+}
+
+function requireOpen(c: CheckoutRow) {
+  if (c.status === 'placed' || c.status === 'completed') throw new AppError('invalid_transition', 'The order was already placed');
+  if (c.status !== 'open' || c.expires_at.getTime() <= Date.now()) throw new AppError('checkout_expired', QUANTITY_EXPIRED);
+}
+const QUANTITY_EXPIRED = 'Time to complete purchase expired';
+
+export interface PatchInput {
+  contact?: { name: string; email: string; phone: string };
+  address_id?: string;
+  address?: AddressInput & { save: boolean };
+  attendees?: { product_id: string; full_name: string; phone: string; email?: string | null }[];
+  invoicing?: Record<string, string> | null;
+}
+
+export async function updateCheckout(db: Db, viewer: Viewer, id: string, input: PatchInput): Promise<CheckoutView> {
+  const c0 = await checkoutFor(db, viewer, id);
+  const updated = await inTx(db, async (tx) => {
+    const c = (await repo.lockCheckout(tx, c0.id))!;
+    requireOpen(c);
+    const patch: Partial<repo.CheckoutInsert> = {};
+    if (input.contact) patch.contact = input.contact;
+    let newAddress: AddressFields | null = null;
+    if (input.address_id) {
+      if (viewer.kind !== 'user') throw new AppError('validation_error', 'Guests send the address itself', { fields: { address_id: ['Unknown address'] } });
+      const row = await repo.findAddress(tx, viewer.user.id, input.address_id);
+      if (!row) throw new AppError('validation_error', 'Unknown address', { fields: { address_id: ['Unknown address'] } });
+      newAddress = addressOf(row);
+      patch.address_id = row.id;
+    } else if (input.address) {
+      newAddress = formatAddress(input.address);
+      patch.address_id = null;
+      if (input.address.save && viewer.kind === 'user') patch.address_id = (await repo.insertAddress(tx, viewer.user.id, newAddress)).id;
+    }
+    if (newAddress) {
+      patch.address = newAddress;
+      // A new address invalidates a delivery priced for the old one.
+      if (c.delivery_type && c.delivery_type !== 'collection') Object.assign(patch, { delivery_type: null, delivery: null, shipping_total: 0, shipping_days: null });
+    }
+    if (input.attendees) {
+      const need = new Map(c.lines.filter((l) => l.type === 'experience').map((l) => [l.product_id, 0]));
+      for (const l of c.lines) if (l.type === 'experience') need.set(l.product_id, need.get(l.product_id)! + l.amount);
+      const fields: Record<string, string[]> = {};
+      const count = new Map<string, number>();
+      input.attendees.forEach((a, i) => {
+        if (!need.has(a.product_id)) (fields[`attendees.${i}.product_id`] ??= []).push('Not an experience of this order');
+        count.set(a.product_id, (count.get(a.product_id) ?? 0) + 1);
+      });
+      for (const [pid, n] of count) if (need.has(pid) && n > need.get(pid)!) (fields[`attendees.${pid}`] ??= []).push(`At most ${need.get(pid)} attendees`);
+      if (Object.keys(fields).length) throw new AppError('validation_error', 'Review the attendee information', { fields });
+      patch.attendees = input.attendees.map((a) => ({ product_id: a.product_id, full_name: a.full_name, phone: a.phone, email: a.email ?? null }));
+    }
+    if (input.invoicing !== undefined) patch.invoicing = input.invoicing;
+    return repo.updateCheckout(tx, c.id, patch);
+  });
+  return view(db, updated);
+}
+
+/** Delivery options for the checkout (seed 001 §7 .../rates with address_id, agency): fixed, courier rates, branches, agencies. */
+export async function deliveryOptions(db: Db, viewer: Viewer, id: string, input: { address_id?: string; postal_code?: string }) {
+  const c = await checkoutFor(db, viewer, id);
+  let postal = input.postal_code ?? c.address?.postal_code ?? null;
+  if (input.address_id && viewer.kind === 'user') {
+    const a = await repo.findAddress(db, viewer.user.id, input.address_id);
+    if (!a) throw new AppError('validation_error', 'Unknown address', { fields: { address_id: ['Unknown address'] } });
+    postal = a.postal_code;
+  }
+  return { needs_delivery: physical(c), ...(await optionsFor(db, c, postal)) };
+}
+
+async function optionsFor(db: Db, c: CheckoutRow, postal: string | null): Promise<{ options: DeliveryOption[]; messages: { code: string; message: string }[] }> {
+  const supplier = (await repo.findSupplier(db, c.supplier_id))!;
+  const options: DeliveryOption[] = [];
+  const messages: { code: string; message: string }[] = [];
+  const weight = c.lines.filter((l) => l.type === 'product').reduce((n, l) => n + l.amount * ITEM_WEIGHT_G, 0);
+  if (supplier.fixed_shipping_cost !== null && supplier.currency === c.currency) {
+    options.push({ delivery_type: 'fixed_delivery', label: `Envío fijo del proveedor (${supplier.fixed_shipping_days ?? '?'} días)`, cost: supplier.fixed_shipping_cost, currency: c.currency, days: supplier.fixed_shipping_days });
+  }
+  if (c.currency === 'MXN') {
+    if (postal) {
+      const rates = quote(postal, weight);
+      const ags = agencies(postal, weight);
+      if (!rates) messages.push({ code: 'no_courier_quotes', message: 'No courier quotes for this address' });
+      for (const r of rates ?? []) options.push({ delivery_type: 'shipping', label: `${r.courier_name} · ${r.service_name}`, cost: r.cost, currency: 'MXN', days: r.days, rate_id: r.rate_id });
+      for (const a of ags ?? []) options.push({ delivery_type: 'to_branch', label: `${a.courier_name} · ${a.name}`, cost: a.cost, currency: 'MXN', days: a.days, agency_id: a.agency_id, address: a.formatted_address });
+    } else {
+      messages.push({ code: 'address_needed', message: 'Enter the delivery address to see courier rates' });
+    }
+  }
+  for (const b of await repo.listBranches(db, c.supplier_id)) {
+    options.push({ delivery_type: 'collection', label: b.name, cost: 0, currency: c.currency, days: null, branch_id: b.id, address: b.address.formatted_address, phone: b.phone, hours: b.hours });
+  }
+  if (!options.length) messages.push({ code: 'no_shipping_options', message: 'No shipping options' });
+  return { options, messages };
+}
+
+/** Chooses the delivery method; answers the checkout with its token (seed 001 §4: the broker / fixed_delivery step returns a token). */
+export async function chooseDelivery(db: Db, viewer: Viewer, id: string, input: { delivery_type: string; rate_id?: string; branch_id?: string; agency_id?: string; supply_asap?: boolean }): Promise<CheckoutView> {
+  const c0 = await checkoutFor(db, viewer, id);
+  const updated = await inTx(db, async (tx) => {
+    const c = (await repo.lockCheckout(tx, c0.id))!;
+    requireOpen(c);
+    const supplier = (await repo.findSupplier(tx, c.supplier_id))!;
+    const weight = c.lines.filter((l) => l.type === 'product').reduce((n, l) => n + l.amount * ITEM_WEIGHT_G, 0);
+    const postal = c.address?.postal_code ?? null;
+    const needAddress = () => {
+      if (!c.address) throw new AppError('validation_error', 'Enter the delivery address first', { fields: { address: ['Required for this delivery type'] } });
+    };
+    let patch: Partial<repo.CheckoutInsert>;
+    switch (input.delivery_type) {
+      case 'fixed_delivery': {
+        needAddress();
+        if (supplier.fixed_shipping_cost === null || supplier.currency !== c.currency) throw new AppError('no_shipping_options', 'This supplier has no fixed delivery');
+        patch = { delivery: { label: 'fixed_delivery', cost: supplier.fixed_shipping_cost, days: supplier.fixed_shipping_days }, shipping_total: supplier.fixed_shipping_cost, shipping_days: supplier.fixed_shipping_days };
+        break;
+      }
+      case 'shipping': {
+        needAddress();
+        const r = c.currency === 'MXN' && input.rate_id ? findRate(postal!, weight, input.rate_id) : null;
+        if (!r) throw new AppError('validation_error', 'Choose one of the courier rates for this address', { fields: { rate_id: ['Unknown rate'] } });
+        patch = { delivery: { ...r, shipment_id: `shp_${c.id.slice(0, 8)}` }, shipping_total: r.cost, shipping_days: r.days };
+        break;
+      }
+      case 'to_branch': {
+        const a = c.currency === 'MXN' && postal && input.agency_id ? findAgency(postal, weight, input.agency_id) : null;
+        if (!a) throw new AppError('validation_error', 'Choose one of the courier agencies', { fields: { agency_id: ['Unknown agency'] } });
+        patch = { delivery: { ...a }, shipping_total: a.cost, shipping_days: a.days };
+        break;
+      }
+      case 'collection': {
+        const b = (await repo.listBranches(tx, c.supplier_id)).find((x) => x.id === input.branch_id);
+        if (!b) throw new AppError('validation_error', 'Choose one of the branches', { fields: { branch_id: ['Unknown branch'] } });
+        patch = { delivery: { branch_id: b.id, name: b.name, phone: b.phone, hours: b.hours, address: b.address.formatted_address }, shipping_total: 0, shipping_days: null };
+        break;
+      }
+      default: throw new AppError('validation_error', 'Unknown delivery type', { fields: { delivery_type: ['Unknown'] } });
+    }
+    if (input.supply_asap !== undefined) patch.delivery = { ...patch.delivery, supply_asap: input.supply_asap };
+    return repo.updateCheckout(tx, c.id, { ...patch, delivery_type: input.delivery_type, payment_token: c.payment_token ?? newToken() });
+  });
+  return view(db, updated);
+}
+
+/**
+ * Restarts the countdown. While the stock is still held it is simply extended; once it lapsed, the same units
+ * are reserved again if the stock still allows (else insufficient_stock). A placed order whose time ran out was
+ * canceled: that purchase has to start again from the cart.
+ */
+export async function restartCheckout(db: Db, viewer: Viewer, id: string): Promise<CheckoutView> {
+  const c0 = await checkoutFor(db, viewer, id);
+  const updated = await inTx(db, async (tx) => {
+    const c = (await repo.lockCheckout(tx, c0.id))!;
+    const expires = new Date(Date.now() + CHECKOUT_COUNTDOWN_MS);
+    if ((c.status === 'open' || c.status === 'placed') && c.expires_at.getTime() > Date.now()) {
+      // Never shortens a longer window (a bank transfer reference holds the stock for its hour).
+      const until = c.expires_at.getTime() > expires.getTime() ? c.expires_at : expires;
+      await repo.extendReservations(tx, c.id, until);
+      return repo.updateCheckout(tx, c.id, { expires_at: until });
+    }
+    if (c.status !== 'expired' && c.status !== 'open') throw new AppError('checkout_expired', 'This purchase cannot be restarted: start again from the cart');
+    if (await ordersExist(tx, c.id)) throw new AppError('checkout_expired', 'This purchase cannot be restarted: start again from the cart');
+    if (c.status === 'open') {
+      // Expired but not swept yet: release first, then reserve again below.
+      for (const h of await repo.settleReservations(tx, c.id, 'released')) await repo.releaseUnits(tx, h.product_id, h.quantity);
+    }
+    const per = new Map<string, number>();
+    for (const l of c.lines) if (l.stock_type === 'onstock') per.set(l.product_id, (per.get(l.product_id) ?? 0) + l.amount);
+    const ids = [...per.keys()].sort();
+    const short: string[] = [];
+    for (const pid of ids) if (!(await repo.reserveUnits(tx, pid, per.get(pid)!))) short.push(pid);
+    if (short.length) throw new AppError('insufficient_stock', QUANTITY_MESSAGES.insufficient_stock, { fields: Object.fromEntries(short.map((p) => [`items.${p}`, [QUANTITY_MESSAGES.insufficient_stock]])) });
+    await repo.insertReservations(tx, ids.map((product_id) => ({ checkout_id: c.id, product_id, quantity: per.get(product_id)!, expires_at: expires })));
+    return repo.updateCheckout(tx, c.id, { status: 'open', expires_at: expires, restarts: c.restarts + 1, payment_token: newToken() });
+  });
+  return view(db, updated);
+}
+
+async function ordersExist(db: Db, checkoutId: string): Promise<boolean> {
+  return (await findOrderByCheckout(db, checkoutId)) !== null;
+}
+
+/** Cancels the purchase: reserved stock is released at once; a placed order is canceled (requested by the client). */
+export async function cancelCheckout(db: Db, viewer: Viewer, id: string): Promise<CheckoutView> {
+  const c0 = await checkoutFor(db, viewer, id);
+  const updated = await inTx(db, async (tx) => {
+    const c = (await repo.lockCheckout(tx, c0.id))!;
+    if (c.status === 'open') {
+      for (const h of await repo.settleReservations(tx, c.id, 'released')) await repo.releaseUnits(tx, h.product_id, h.quantity);
+      return repo.updateCheckout(tx, c.id, { status: 'canceled' });
+    }
+    if (c.status === 'placed') {
+      await customerCancelInTx(tx, c, viewer.kind === 'user' ? viewer.user.id : null);
+      return (await repo.findCheckout(tx, c.id))!;
+    }
+    throw new AppError('invalid_transition', c.status === 'completed' ? 'The order is paid: cancel it from the order page' : 'The purchase is already closed');
+  });
+  return view(db, updated);
+}
+
+// ---------- view ----------
+
+export async function view(db: Db, c: CheckoutRow): Promise<CheckoutView> {
+  const [supplier, shops, order] = await Promise.all([
+    repo.findSupplier(db, c.supplier_id), repo.shopsByIds(db, [c.shop_id]),
+    findOrderByCheckout(db, c.id),
+  ]);
+  const s = supplier!;
+  const needsDelivery = physical(c);
+  const total = c.items_total + c.shipping_total;
+  const experiences = new Map<string, { product_id: string; name: string; count: number }>();
+  for (const l of c.lines) {
+    if (l.type !== 'experience') continue;
+    const e = experiences.get(l.product_id) ?? { product_id: l.product_id, name: l.name, count: 0 };
+    e.count += l.amount;
+    experiences.set(l.product_id, e);
+  }
+  const missing: string[] = [];
+  if (!c.contact) missing.push('contact');
+  if (needsDelivery && !c.delivery_type) missing.push('delivery');
+  if (needsDelivery && c.delivery_type && c.delivery_type !== 'collection' && c.delivery_type !== 'to_branch' && !c.address) missing.push('address');
+  for (const e of experiences.values()) if (c.attendees.filter((a) => a.product_id === e.product_id).length < e.count) { missing.push('attendees'); break; }
+  const enabled = s.enabled_payment_types.filter((m) => (PAYMENT_METHODS as readonly string[]).includes(m));
+  const methods = enabled.map((m) => methodInfo(m)!).map((i) => ({ method: i.method, flow: i.flow, label: i.label, installments: i.installments }));
+  const open = c.status === 'open' || c.status === 'placed';
+  return {
+    id: c.id, status: c.status, shop: shops.get(c.shop_id)?.slug ?? '', source: c.source,
+    supplier: {
+      id: s.id, name: s.name, image: s.image, is_configured: s.is_configured, enabled_payment_types: enabled,
+      fixed_shipping_cost: s.fixed_shipping_cost, fixed_shipping_days: s.fixed_shipping_days,
+    },
+    currency: c.currency,
+    lines: c.lines.map((l) => ({
+      product_id: l.product_id, name: l.name, photo: l.photo, type: l.type, variant: l.variant, amount: l.amount,
+      unit_price: l.unit_price, crossout_price: l.crossout_price, line_total: l.unit_price * l.amount,
+    })),
+    items_total: c.items_total, shipping_total: c.shipping_total, total,
+    expires_at: c.expires_at.toISOString(), seconds_left: open ? Math.max(0, Math.round((c.expires_at.getTime() - Date.now()) / 1000)) : 0,
+    contact: c.contact ?? null, guest_email: c.guest_email, address_id: c.address_id, address: c.address as Record<string, unknown> | null,
+    needs_delivery: needsDelivery, delivery_type: c.delivery_type, delivery: c.delivery, shipping_days: c.shipping_days,
+    needs_attendees: [...experiences.values()], attendees: c.attendees, invoicing: c.invoicing,
+    token: open ? c.payment_token : null,
+    payment_methods: methods,
+    payment_metadata: Object.fromEntries(enabled.map((m) => [m, paymentMetadata(m, c.id)]).filter(([, v]) => Object.keys(v as object).length)),
+    instalments: methods.some((m) => m.installments) && total > 0
+      ? INSTALLMENT_OPTIONS.map((months) => ({ months, monthly_amount: Math.ceil(total / months), total, financing_cost: 0 })) : [],
+    order_id: order?.id ?? null,
+    missing,
+  };
+}
+
+// ---------- saved addresses and supplier branches ----------
+
+export async function listAddresses(db: Db, viewer: Viewer) {
+  if (viewer.kind !== 'user') throw new AppError('unauthenticated', 'Sign in to continue');
+  const rows = await repo.listAddresses(db, viewer.user.id);
+  return { results: rows.map((r) => ({ id: r.id, ...addressOf(r) })), matches_estimated: rows.length };
+}
+
+export async function saveAddress(db: Db, viewer: Viewer, a: AddressInput) {
+  if (viewer.kind !== 'user') throw new AppError('unauthenticated', 'Sign in to continue');
+  const row = await repo.insertAddress(db, viewer.user.id, formatAddress(a));
+  return { id: row.id, ...addressOf(row) };
+}
+
+export async function deleteAddress(db: Db, viewer: Viewer, id: string) {
+  if (viewer.kind !== 'user') throw new AppError('unauthenticated', 'Sign in to continue');
+  if (!(await repo.deleteAddress(db, viewer.user.id, id))) throw new AppError('not_found', 'Address not found');
+  return { deleted: true };
+}
+
+async function mySupplier(db: Db, viewer: Viewer) {
+  if (viewer.kind !== 'user') throw new AppError('unauthenticated', 'Sign in to continue');
+  const [s] = await repo.suppliersOfProfile(db, viewer.user.profile_id);
+  if (!s) throw new AppError('forbidden', 'Only suppliers can do that');
+  return s;
+}
+
+function branchView(b: repo.BranchRow) {
+  return { id: b.id, name: b.name, phone: b.phone, hours: b.hours, address: b.address as unknown as Record<string, unknown>, enabled: b.enabled };
+}
+
+export async function listBranches(db: Db, viewer: Viewer) {
+  const s = await mySupplier(db, viewer);
+  const rows = await repo.listBranches(db, s.id, false);
+  return { results: rows.map(branchView), matches_estimated: rows.length };
+}
+
+export async function addBranch(db: Db, viewer: Viewer, b: { name: string; phone?: string | null; hours?: string | null; address: AddressInput }) {
+  const s = await mySupplier(db, viewer);
+  return branchView(await repo.insertBranch(db, s.id, { name: b.name, phone: b.phone ?? null, hours: b.hours ?? null, address: formatAddress(b.address) }));
+}
+
+export async function removeBranch(db: Db, viewer: Viewer, id: string) {
+  const s = await mySupplier(db, viewer);
+  if (!(await repo.deleteBranch(db, s.id, id))) throw new AppError('not_found', 'Branch not found');
+  return { deleted: true };
+}
+
+/**
+ * Sets the units on hand of one of the supplier's products (inventory; also how the benchmark sets up its
+ * scenario through the real API). Never below the units reserved right now.
+ */
+async function requireProductSupplier(db: Db, viewer: Viewer, productId: string) {
+  if (viewer.kind !== 'user') throw new AppError('unauthenticated', 'Sign in to continue');
+  const p = await repo.productOwner(db, productId);
+  if (!p) throw new AppError('not_found', 'Product, service or experience not found');
+  if (p.supplier_profile !== viewer.user.profile_id && p.owner !== viewer.user.profile_id) throw new AppError('forbidden', 'Only the product\'s supplier can see or change its stock');
+}
+
+export async function getProductStock(db: Db, viewer: Viewer, productId: string) {
+  await requireProductSupplier(db, viewer, productId);
+  const s = (await repo.stockOf(db, productId))!;
+  return { product_id: productId, ...s, available: s.stock_type === 'ondemand' ? 0 : s.stock_on_hand - s.stock_reserved };
+}
+
+export async function setProductStock(db: Db, viewer: Viewer, productId: string, onHand: number) {
+  await requireProductSupplier(db, viewer, productId);
+  const row = await repo.setStockOnHand(db, productId, onHand);
+  if (!row) {
+    const s = await repo.stockOf(db, productId);
+    throw new AppError('conflict', `${s?.stock_reserved ?? 0} units are reserved right now: stock cannot go below that`, { fields: { stock_on_hand: [`At least ${s?.stock_reserved ?? 0}`] } });
+  }
+  return { product_id: productId, stock_type: 'onstock' as const, stock_on_hand: row.stock_on_hand, stock_reserved: row.stock_reserved, available: row.stock_on_hand - row.stock_reserved };
+}
+
+export type { OfferedProduct };

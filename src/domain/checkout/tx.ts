@@ -1,0 +1,37 @@
+// Transactions for the purchase areas (cart, checkout, payments, orders): join the caller's transaction when
+// there is one, and retry a whole transaction that PostgreSQL aborted as a deadlock victim or a serialization
+// failure (the lock order documented in src/db/schema/commerce.ts makes deadlocks unlikely, not impossible:
+// a retry keeps them invisible to shoppers).
+import type { Db } from '../../db/client.ts';
+
+export function isTx(db: Db): boolean {
+  return typeof (db as unknown as { rollback?: unknown }).rollback === 'function';
+}
+
+export function pgCode(err: unknown): string | undefined {
+  for (let e: any = err, i = 0; e && i < 4; e = e.cause, i++) if (typeof e.code === 'string') return e.code;
+  return undefined;
+}
+
+const RETRYABLE = new Set(['40P01', '40001']);
+
+export async function withRetry<T>(fn: () => Promise<T>, attempts = 5): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await fn();
+    } catch (err) {
+      if (i >= attempts || !RETRYABLE.has(pgCode(err) ?? '')) throw err;
+      await new Promise((r) => setTimeout(r, 5 * i + Math.random() * 20));
+    }
+  }
+}
+
+export async function inTx<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
+  if (isTx(db)) return fn(db);
+  return withRetry(() => db.transaction((tx) => fn(tx as unknown as Db)));
+}
+
+/** Rows of a raw `execute` on either driver. */
+export function rowsOf<T>(res: unknown): T[] {
+  return (Array.isArray(res) ? res : (res as { rows: T[] }).rows) as T[];
+}

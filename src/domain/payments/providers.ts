@@ -1,0 +1,174 @@
+// The payment provider interface and the built-in sandbox providers that play every flow offline.
+//
+//   start(payment)          create the charge at the provider (the payment row carries the idempotency key and
+//                           the provider reference; a real provider gets the key as its Idempotency-Key header)
+//   confirm(payment, act)   what the provider sends back after the shopper acted on its page (3-D Secure, approval,
+//                           paying a reference): a webhook event, delivered through the same signed webhook path
+//   parseEvent(payload)     a webhook body -> the event (id, type, charge)
+//   refund(payment, amount) give money back (idempotent on its key)
+//
+// A real provider (Stripe, Conekta, Openpay, PayPal ...) implements the same four calls with HTTP; the table in
+// methods.ts says which provider plays each payment method.
+import { createHash } from 'node:crypto';
+import type { PaymentFlow, ProviderId } from './methods.ts';
+import type { PaymentRow } from './repo.ts';
+import type { SandboxBehaviour } from './cards.ts';
+
+export const MESSAGES = {
+  generic: 'Ha ocurrido un error',
+  /** Redirect provider failure (seed 001 §8). */
+  redirectFailed: 'El intento de pago falló. Por favor, seleccione otra forma de pago o intente más tarde',
+  /** Shown for 55 s after another failure (seed 001 §8). */
+  failedAgain: 'El intento de pago falló y no fue posible completar la transacción.',
+  bankDeclined: 'Bank payment failed, contact your bank',
+  insufficientFunds: 'Bank payment failed, contact your bank (insufficient funds)',
+  attemptFailed: 'Payment attempt failed',
+  setupFailed: 'Payment setup failed, try again later',
+  installments: 'Card does not accept installments, try a credit card',
+  expired: 'Time to complete purchase expired',
+} as const;
+
+export type ChargeStatus = 'succeeded' | 'failed' | 'requires_action' | 'pending';
+
+export interface ChargeResult {
+  status: ChargeStatus;
+  /** url_3ds (challenge), next_action_url (requires_action) or approval_url (redirect providers). */
+  action?: { kind: '3ds' | 'next_action' | 'approval'; url: string };
+  reference?: { reference: string; expires_at: Date; details: Record<string, unknown> };
+  failure?: { code: string; message: string };
+}
+
+export type EventType = 'payment.succeeded' | 'payment.failed' | 'payment.canceled' | 'payment.expired';
+
+export interface ProviderEvent {
+  id: string;
+  type: EventType;
+  /** The provider's charge id (payments.provider_ref). */
+  charge_id: string;
+  failure_code?: string;
+  failure_message?: string;
+}
+
+export interface PaymentProvider {
+  id: ProviderId;
+  start(payment: PaymentRow, opts: { windowMs: number | null }): Promise<ChargeResult>;
+  confirm(payment: PaymentRow, action: 'approve' | 'fail' | 'cancel'): ProviderEvent;
+  parseEvent(payload: unknown): ProviderEvent | null;
+  refund(payment: PaymentRow, amount: number, idempotencyKey: string): Promise<{ status: 'success' | 'failed' }>;
+}
+
+const digits = (seed: string, n: number) => {
+  const h = createHash('sha256').update(seed).digest();
+  let out = '';
+  for (let i = 0; out.length < n; i++) out += String(h[i % h.length]! % 10);
+  return out;
+};
+
+function parseSandboxEvent(payload: unknown): ProviderEvent | null {
+  if (!payload || typeof payload !== 'object') return null;
+  const p = payload as Record<string, any>;
+  const types: EventType[] = ['payment.succeeded', 'payment.failed', 'payment.canceled', 'payment.expired'];
+  if (typeof p.id !== 'string' || !p.id || p.id.length > 200 || !types.includes(p.type)) return null;
+  const charge = p.data?.charge_id;
+  if (typeof charge !== 'string' || !charge || charge.length > 200) return null;
+  return {
+    id: p.id, type: p.type, charge_id: charge,
+    ...(typeof p.data?.failure_code === 'string' ? { failure_code: p.data.failure_code.slice(0, 100) } : {}),
+    ...(typeof p.data?.failure_message === 'string' ? { failure_message: p.data.failure_message.slice(0, 500) } : {}),
+  };
+}
+
+/** The JSON body a sandbox provider posts to /api/payments/webhooks/{provider}. */
+export function eventBody(e: ProviderEvent): string {
+  return JSON.stringify({
+    id: e.id, type: e.type, created: Math.floor(Date.now() / 1000),
+    data: { charge_id: e.charge_id, ...(e.failure_code ? { failure_code: e.failure_code } : {}), ...(e.failure_message ? { failure_message: e.failure_message } : {}) },
+  });
+}
+
+function confirmEvent(payment: PaymentRow, action: 'approve' | 'fail' | 'cancel', failure: { code: string; message: string }): ProviderEvent {
+  // Deterministic ids: a double click on the provider's page sends the same event twice; the inbox keeps one.
+  const id = `evt_${action}_${payment.provider_ref}`;
+  if (action === 'approve') return { id, type: 'payment.succeeded', charge_id: payment.provider_ref };
+  if (action === 'cancel') return { id, type: 'payment.canceled', charge_id: payment.provider_ref, failure_code: 'canceled', failure_message: MESSAGES.redirectFailed };
+  return { id, type: 'payment.failed', charge_id: payment.provider_ref, failure_code: failure.code, failure_message: failure.message };
+}
+
+const sandboxRefund = async () => ({ status: 'success' as const });
+
+/** Cards: tokenised first (POST /api/payments/cards/tokens); the test number decides the outcome. */
+export const sandboxCard: PaymentProvider = {
+  id: 'sandbox-card',
+  async start(payment) {
+    const b = (payment.sandbox_behaviour ?? 'approve') as SandboxBehaviour;
+    switch (b) {
+      case 'approve': return { status: 'succeeded' };
+      case 'decline': return { status: 'failed', failure: { code: 'card_declined', message: MESSAGES.bankDeclined } };
+      case 'insufficient_funds': return { status: 'failed', failure: { code: 'insufficient_funds', message: MESSAGES.insufficientFunds } };
+      case 'processing_error': return { status: 'failed', failure: { code: 'processing_error', message: MESSAGES.generic } };
+      case 'challenge_3ds': return { status: 'requires_action', action: { kind: '3ds', url: `/sandbox/3ds/${payment.id}` } };
+      case 'requires_action': return { status: 'requires_action', action: { kind: 'next_action', url: `/sandbox/3ds/${payment.id}?step=action` } };
+      default: return { status: 'failed', failure: { code: 'processing_error', message: MESSAGES.generic } };
+    }
+  },
+  confirm: (payment, action) => confirmEvent(payment, action, { code: 'authentication_failed', message: MESSAGES.attemptFailed }),
+  parseEvent: parseSandboxEvent,
+  refund: sandboxRefund,
+};
+
+/** PayPal, Mobbex, Aplazo: an approval page with approve and cancel buttons, then back to return/cancel path. */
+export const sandboxRedirect: PaymentProvider = {
+  id: 'sandbox-redirect',
+  async start(payment) {
+    return { status: 'pending', action: { kind: 'approval', url: `/sandbox/approve/${payment.id}` } };
+  },
+  confirm: (payment, action) => confirmEvent(payment, action, { code: 'redirect_failed', message: MESSAGES.redirectFailed }),
+  parseEvent: parseSandboxEvent,
+  refund: sandboxRefund,
+};
+
+/** Bank transfer (1 hour), store cash and crypto references: paid later, reported by a webhook. */
+export const sandboxReference: PaymentProvider = {
+  id: 'sandbox-reference',
+  async start(payment, { windowMs }) {
+    const expires_at = new Date(Date.now() + (windowMs ?? 3600_000));
+    const flow = payment.flow as PaymentFlow;
+    const ref = payment.provider_ref;
+    if (flow === 'bank_transfer') {
+      return { status: 'pending', reference: { reference: digits(`${ref}:ref`, 7), expires_at, details: { clabe: `646180${digits(`${ref}:clabe`, 12)}`, bank: 'STP (sandbox)', beneficiary: 'Tiendas Sandbox SA de CV' } } };
+    }
+    if (flow === 'store_cash') {
+      return { status: 'pending', reference: { reference: `9800${digits(`${ref}:store`, 12)}`, expires_at, details: { stores: ['farmacias', 'tiendas de conveniencia'], barcode_format: 'code128' } } };
+    }
+    // crypto: pay-to info, encrypted for the page that shows it (base64url JSON in the sandbox).
+    const address = `0x${createHash('sha256').update(`${ref}:addr`).digest('hex').slice(0, 40)}`;
+    const encrypted_data = Buffer.from(JSON.stringify({ address, network: 'sandbox', amount_minor: payment.amount, currency: payment.currency })).toString('base64url');
+    return { status: 'pending', reference: { reference: address, expires_at, details: { encrypted_data, charge_id: ref } } };
+  },
+  confirm: (payment, action) => confirmEvent(payment, action, { code: 'reference_failed', message: MESSAGES.attemptFailed }),
+  parseEvent: parseSandboxEvent,
+  refund: sandboxRefund,
+};
+
+/** Cash on delivery and deposits: no provider call; the supplier marks the money received. */
+export const offline: PaymentProvider = {
+  id: 'offline',
+  async start(payment, { windowMs }) {
+    if (payment.flow === 'deposit') {
+      const ref = payment.provider_ref;
+      return { status: 'pending', reference: { reference: digits(`${ref}:dep`, 10), expires_at: new Date(Date.now() + (windowMs ?? 48 * 3600_000)), details: { account: `0123${digits(`${ref}:acct`, 14)}`, bank: 'Banco Sandbox' } } };
+    }
+    return { status: 'pending' };
+  },
+  confirm: (payment, action) => confirmEvent(payment, action, { code: 'not_received', message: MESSAGES.attemptFailed }),
+  parseEvent: parseSandboxEvent,
+  refund: sandboxRefund,
+};
+
+export const PROVIDERS: Record<ProviderId, PaymentProvider> = {
+  'sandbox-card': sandboxCard, 'sandbox-redirect': sandboxRedirect, 'sandbox-reference': sandboxReference, offline,
+};
+
+export function providerFor(id: string): PaymentProvider | null {
+  return (PROVIDERS as Record<string, PaymentProvider>)[id] ?? null;
+}

@@ -1,0 +1,348 @@
+// Paying: card tokenisation, placing the order and starting a charge (idempotent), signed webhooks through an
+// inbox (processed once), and the sandbox providers' pages acting through those same webhooks.
+import { createHash, randomBytes } from 'node:crypto';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/shared/errors.ts';
+import { CARD_TOKEN_TTL_MS } from '../../lib/shared/constants.ts';
+import { safeNext } from '../../lib/server/redirect.ts';
+import type { Viewer } from '../accounts/viewer.ts';
+import { removeOrderedLines } from '../cart/service.ts';
+import * as ckRepo from '../checkout/repo.ts';
+import type { CheckoutRow } from '../checkout/repo.ts';
+import { checkoutFor, view as checkoutView } from '../checkout/service.ts';
+import { ensureSweeper, expireCheckout, EXPIRED_MESSAGE } from '../checkout/sweeper.ts';
+import { inTx } from '../checkout/tx.ts';
+import * as orderRepo from '../orders/repo.ts';
+import type { OrderRow } from '../orders/repo.ts';
+import { allocateStock, createOrderFromCheckout, customerOrder, fire, orderReference, PROVIDER, settlePayment, SYSTEM, type Outcome } from '../orders/service.ts';
+import { cardBrand, expired, luhnValid, normalizeCardNumber, parseExpiry, sandboxCard, SANDBOX_CARDS } from './cards.ts';
+import { methodInfo, PAYMENT_METHOD_TABLE } from './methods.ts';
+import { eventBody, MESSAGES, providerFor, type ChargeResult, type EventType } from './providers.ts';
+import * as repo from './repo.ts';
+import type { PaymentRow } from './repo.ts';
+import type { PayResult } from './schema.ts';
+import { sign, verify, webhookSecret } from './signature.ts';
+import { paymentViewOf } from './views.ts';
+
+export const sandboxEnabled = () => process.env.PAYMENTS_SANDBOX !== '0';
+
+// ---------- cards ----------
+
+export async function tokenizeCard(db: Db, viewer: Viewer, raw: { name: string; number: string; cvc: string; exp?: string; exp_month?: number; exp_year?: number }) {
+  const input = { ...raw, number: normalizeCardNumber(raw.number) };
+  if (!luhnValid(input.number)) throw new AppError('card_invalid', 'The card number is not valid', { fields: { number: ['The card number is not valid'] } });
+  const exp = input.exp ? parseExpiry(input.exp) : { exp_month: input.exp_month!, exp_year: input.exp_year! };
+  if (!exp) throw new AppError('card_invalid', 'Expiry: MM/YY', { fields: { exp: ['Expiry: MM/YY'] } });
+  if (expired(exp)) throw new AppError('card_invalid', 'The card has expired', { fields: { exp: ['The card has expired'] } });
+  const { behaviour, type } = sandboxCard(input.number);
+  const id = `tok_${randomBytes(16).toString('base64url')}`;
+  const card = { brand: cardBrand(input.number), last4: input.number.slice(-4), type, bank: 'Banco Sandbox', exp_month: exp.exp_month, exp_year: exp.exp_year, name: input.name };
+  const expiresAt = new Date(Date.now() + CARD_TOKEN_TTL_MS);
+  await repo.insertCardToken(db, {
+    id, user_id: viewer.kind === 'user' ? viewer.user.id : null, anonymous_id: viewer.anonymousId, name: input.name, brand: card.brand,
+    last4: card.last4, card_type: type, bank: card.bank, exp_month: exp.exp_month, exp_year: exp.exp_year, sandbox_behaviour: behaviour,
+    fingerprint: createHash('sha256').update(`card:${input.number}`).digest('hex'), expires_at: expiresAt,
+  });
+  return { id, card, expires_at: expiresAt.toISOString() };
+}
+
+export async function listCards(db: Db, viewer: Viewer) {
+  if (viewer.kind !== 'user') throw new AppError('unauthenticated', 'Sign in to continue');
+  const rows = await repo.listSavedCards(db, viewer.user.id);
+  return {
+    results: rows.map((r) => ({
+      id: r.id, brand: r.brand, last4: r.last4, termination: r.last4, type: r.card_type, bank: r.bank, exp_month: r.exp_month, exp_year: r.exp_year,
+      expiry: `${String(r.exp_month).padStart(2, '0')}/${String(r.exp_year).slice(-2)}`, name: r.name,
+    })),
+    matches_estimated: rows.length,
+  };
+}
+
+export async function deleteCard(db: Db, viewer: Viewer, id: string) {
+  if (viewer.kind !== 'user') throw new AppError('unauthenticated', 'Sign in to continue');
+  if (!(await repo.deleteSavedCard(db, viewer.user.id, id))) throw new AppError('not_found', 'Card not found');
+  return { deleted: true };
+}
+
+export function methodsTable() {
+  return {
+    results: Object.values(PAYMENT_METHOD_TABLE).map((m) => ({
+      method: m.method, flow: m.flow, provider: m.provider, label: m.label, window_seconds: m.window_ms === null ? null : m.window_ms / 1000, installments: m.installments,
+    })),
+    test_cards: Object.entries(SANDBOX_CARDS).map(([number, c]) => ({ number, behaviour: c.behaviour, type: c.type, note: c.note })),
+  };
+}
+
+// ---------- paying ----------
+
+export interface PayRequest {
+  payment_type: string;
+  token: string;
+  idempotency_key?: string;
+  card_token?: string;
+  card_id?: string;
+  msi_payments?: number;
+  save_card: boolean;
+  return_path?: string;
+  cancel_path?: string;
+}
+
+interface CardChoice { display: Record<string, unknown>; behaviour: string; type: 'credit' | 'debit'; tokenId: string | null; fingerprint: string | null; name: string; brand: string; last4: string; bank: string; exp_month: number; exp_year: number }
+
+async function resolveCard(db: Db, viewer: Viewer, input: PayRequest): Promise<CardChoice> {
+  if (input.card_id) {
+    if (viewer.kind !== 'user') throw new AppError('validation_error', 'Saved cards need a signed-in user', { fields: { card_id: ['Unknown card'] } });
+    const s = await repo.findSavedCard(db, viewer.user.id, input.card_id);
+    if (!s) throw new AppError('validation_error', 'Unknown card', { fields: { card_id: ['Unknown card'] } });
+    return { display: { brand: s.brand, last4: s.last4, type: s.card_type, bank: s.bank, name: s.name }, behaviour: s.sandbox_behaviour, type: s.card_type, tokenId: null, fingerprint: s.fingerprint, name: s.name, brand: s.brand, last4: s.last4, bank: s.bank, exp_month: s.exp_month, exp_year: s.exp_year };
+  }
+  if (!input.card_token) throw new AppError('validation_error', 'Tokenise the card first', { fields: { card_token: ['Required for card payments (or card_id)'] } });
+  const t = await repo.findCardToken(db, input.card_token);
+  const mine = t && ((viewer.kind === 'user' && t.user_id === viewer.user.id) || t.anonymous_id === viewer.anonymousId);
+  if (!t || !mine) throw new AppError('card_invalid', 'The card token is not valid: request a new one', { fields: { card_token: ['Request a new card token'] } });
+  if (t.expires_at.getTime() <= Date.now()) throw new AppError('card_invalid', 'The card token expired: request a new one', { fields: { card_token: ['Request a new card token'] } });
+  return { display: { brand: t.brand, last4: t.last4, type: t.card_type, bank: t.bank, name: t.name }, behaviour: t.sandbox_behaviour, type: t.card_type, tokenId: t.id, fingerprint: t.fingerprint, name: t.name, brand: t.brand, last4: t.last4, bank: t.bank, exp_month: t.exp_month, exp_year: t.exp_year };
+}
+
+function missingFields(c: CheckoutRow, missing: string[]) {
+  if (!missing.length) return;
+  const text: Record<string, string> = {
+    contact: 'Enter the contact details', address: 'Enter the delivery address', delivery: 'Choose the delivery method', attendees: 'Attendee information must be reviewed before continuing',
+  };
+  throw new AppError('validation_error', 'The payment form is blocked until contact, shipping and marked fields are valid', {
+    fields: Object.fromEntries(missing.map((m) => [m, [text[m] ?? 'Required']])),
+  });
+  void c;
+}
+
+/** Pays (and first places) the checkout's order. See `pay`. */
+export async function payCheckout(db: Db, viewer: Viewer, checkoutId: string, input: PayRequest, opts: { basePath: string }): Promise<PayResult> {
+  const c = await checkoutFor(db, viewer, checkoutId);
+  return pay(db, viewer, c, input, opts);
+}
+
+/** Pays what an order still owes (after a failed attempt, or a confirmed extra shipping charge). */
+export async function payOrder(db: Db, viewer: Viewer, orderId: string, input: PayRequest, opts: { basePath: string }): Promise<PayResult> {
+  const o = await customerOrder(db, viewer, orderId);
+  const c = (await ckRepo.findCheckout(db, o.checkout_id))!;
+  return pay(db, viewer, c, input, opts);
+}
+
+/** A new payment token for the order (the UI reloads it after a card failure). */
+export async function currentToken(db: Db, viewer: Viewer, orderId: string) {
+  const o = await customerOrder(db, viewer, orderId);
+  return { token: o.payment_token, order_id: o.id };
+}
+
+/**
+ * Places the order (once) and starts one charge. The charge row carries the idempotency key (the client's, or
+ * the payment token): the same key answers the same attempt, so a double submit never charges twice. The
+ * provider is called outside the transaction; its synchronous answer goes through `settlePayment`, exactly
+ * like a webhook would.
+ */
+async function pay(db: Db, viewer: Viewer, c0: CheckoutRow, input: PayRequest, opts: { basePath: string }): Promise<PayResult> {
+  ensureSweeper(db);
+  const info = methodInfo(input.payment_type);
+  if (!info) throw new AppError('validation_error', 'Unknown payment method', { fields: { payment_type: ['Unknown payment method'] } });
+  const key = input.idempotency_key ? `idem:${input.idempotency_key}` : `token:${input.token}`;
+  const prior = await repo.findPaymentByKey(db, key);
+  if (prior) {
+    const o = (await orderRepo.findOrder(db, prior.order_id))!;
+    if (o.checkout_id !== c0.id) throw new AppError('idempotency_conflict', 'This idempotency key belongs to another purchase');
+    return result(db, o.id, prior.id, opts);
+  }
+  const supplier = (await ckRepo.findSupplier(db, c0.supplier_id))!;
+  if (!supplier.is_configured) throw new AppError('supplier_not_configured', 'Purchase cannot be made at the moment (supplier configuration missing)');
+  if (!supplier.enabled_payment_types.includes(input.payment_type)) {
+    throw new AppError('payment_method_not_enabled', 'This supplier does not take that payment method', { fields: { payment_type: [`One of: ${supplier.enabled_payment_types.join(', ')}`] } });
+  }
+  if ((c0.status === 'open' || c0.status === 'placed') && c0.expires_at.getTime() <= Date.now()) {
+    await expireCheckout(db, c0.id);
+    throw new AppError('checkout_expired', EXPIRED_MESSAGE);
+  }
+  if (c0.status === 'canceled' || c0.status === 'expired') throw new AppError('checkout_expired', EXPIRED_MESSAGE);
+  if (c0.status === 'open') missingFields(c0, (await checkoutView(db, c0)).missing);
+  if (input.msi_payments && !info.installments) throw new AppError('installments_not_allowed', MESSAGES.installments, { fields: { msi_payments: [MESSAGES.installments] } });
+  const card = info.flow === 'card' ? await resolveCard(db, viewer, input) : null;
+  if (input.msi_payments && card && card.type !== 'credit') throw new AppError('installments_not_allowed', MESSAGES.installments, { fields: { msi_payments: [MESSAGES.installments] } });
+
+  const returnPath = (o: OrderRow) => safeNext(input.return_path, `${opts.basePath}/mis-compras/${o.id}`);
+  const placed = await inTx(db, async (tx) => {
+    let c = (await ckRepo.lockCheckout(tx, c0.id))!;
+    // Under the checkout lock: a concurrent request with the same key may have just created the attempt.
+    const same = await repo.findPaymentByKey(tx, key);
+    if (same) return { order: (await orderRepo.findOrder(tx, same.order_id))!, payment: same, fresh: false };
+    if (c.status === 'canceled' || c.status === 'expired' || c.expires_at.getTime() <= Date.now() && c.status !== 'completed') throw new AppError('checkout_expired', EXPIRED_MESSAGE);
+    if (c.payment_token !== input.token) throw new AppError('payment_token_stale', 'The payment token changed: reload it and try again', { fields: { token: ['Reload the payment token'] } });
+    let order = await orderRepo.findOrderByCheckout(tx, c.id);
+    if (!order) {
+      order = await createOrderFromCheckout(tx, c, { payment_type: input.payment_type, flow: info.flow });
+      if (c.source === 'cart' && c.user_id) await removeOrderedLines(tx, c.shop_id, c.user_id, c.lines);
+      c = await ckRepo.updateCheckout(tx, c.id, { status: 'placed' });
+    } else {
+      order = (await orderRepo.lockOrder(tx, order.id))!;
+      if (order.status === 'canceled') throw new AppError('checkout_expired', EXPIRED_MESSAGE);
+      if (order.order_total - order.amount_paid <= 0) throw new AppError('already_paid', 'This order is already paid');
+      if (order.amount_paid === 0 && (order.payment_type !== input.payment_type)) {
+        order = await orderRepo.updateOrder(tx, order.id, { payment_type: input.payment_type, payment_flow: info.flow });
+      }
+    }
+    const due = order.order_total - order.amount_paid;
+    if (due === 0) {
+      // Nothing to pay (free items collected at a branch): paid at once.
+      order = await fire(tx, order, 'payment', 'pay', SYSTEM, {}, 'Nothing to pay');
+      await allocateStock(tx, c);
+      await ckRepo.updateCheckout(tx, c.id, { status: 'completed' });
+      return { order, payment: null as PaymentRow | null, fresh: false };
+    }
+    if (order.payment_status === 'failed') order = await fire(tx, order, 'payment', 'retry', { role: 'customer', user_id: viewer.kind === 'user' ? viewer.user.id : null });
+    // A new attempt replaces one still waiting (switching from a transfer reference to a card ...).
+    for (const other of await repo.openPaymentsOfOrder(tx, order.id)) {
+      await repo.updatePayment(tx, other.id, { status: 'canceled', failure_code: 'superseded', failure_message: 'Replaced by a new payment attempt' });
+    }
+    const payment = await repo.insertPayment(tx, {
+      order_id: order.id, provider: info.provider, payment_type: input.payment_type, flow: info.flow, idempotency_key: key,
+      provider_ref: `ch_${randomBytes(12).toString('hex')}`, kind: order.amount_paid > 0 ? 'extra_charge' : 'order', amount: due,
+      currency: order.currency, status: 'created', installments: input.msi_payments ?? null, card: card ? { ...card.display, ...(input.save_card && viewer.kind === 'user' && card.tokenId ? { save: true } : {}) } : null,
+      card_token_id: card?.tokenId ?? null, sandbox_behaviour: card?.behaviour ?? null,
+      return_path: returnPath(order), cancel_path: safeNext(input.cancel_path, `${returnPath(order)}${returnPath(order).includes('?') ? '&' : '?'}payment=canceled`),
+    });
+    if (!payment) return { order, payment: await repo.findPaymentByKey(tx, key), fresh: false };
+    if (card?.tokenId && !(await repo.useCardToken(tx, card.tokenId))) {
+      const failed = await repo.updatePayment(tx, payment.id, { status: 'failed', failure_code: 'card_token_used', failure_message: MESSAGES.generic, completed_at: new Date() });
+      return { order, payment: failed, fresh: false };
+    }
+    if (info.flow === 'cash_on_delivery') {
+      // Paid when the goods arrive: the units are sold now.
+      await allocateStock(tx, c);
+      await ckRepo.updateCheckout(tx, c.id, { status: 'completed' });
+    }
+    return { order, payment, fresh: true };
+  });
+  const { order } = placed;
+  let payment = placed.payment;
+  if (payment && placed.fresh) {
+    const provider = providerFor(payment.provider)!;
+    let res: ChargeResult;
+    try {
+      res = await provider.start(payment, { windowMs: info.window_ms });
+    } catch (err) {
+      console.error('[payments] provider start failed', err);
+      res = { status: 'failed', failure: { code: 'processing_error', message: MESSAGES.generic } };
+    }
+    if (res.status === 'succeeded') {
+      await settlePayment(db, payment.id, { kind: 'succeeded' }, PROVIDER);
+    } else if (res.status === 'failed') {
+      const f = res.failure ?? { code: 'payment_failed', message: MESSAGES.attemptFailed };
+      await settlePayment(db, payment.id, { kind: 'failed', code: f.code, message: f.message }, PROVIDER);
+    } else {
+      await inTx(db, async (tx) => {
+        const c = (await ckRepo.lockCheckout(tx, order.checkout_id))!;
+        const p = (await repo.lockPayment(tx, payment!.id))!;
+        if (p.status !== 'created') return;
+        await repo.updatePayment(tx, p.id, {
+          status: res.status === 'requires_action' ? 'requires_action' : 'pending',
+          next_action_url: res.action?.url ?? null,
+          reference: res.reference?.reference ?? null, reference_expires_at: res.reference?.expires_at ?? null,
+          reference_details: res.reference?.details ?? null,
+        });
+        // A reference holds the stock for its own window (bank transfer: 1 hour).
+        const until = res.reference?.expires_at;
+        if (until && (c.status === 'placed' || c.status === 'open') && until.getTime() > c.expires_at.getTime()) {
+          await ckRepo.updateCheckout(tx, c.id, { expires_at: until });
+          await ckRepo.extendReservations(tx, c.id, until);
+        }
+      });
+    }
+    payment = await repo.findPayment(db, payment.id);
+  }
+  return result(db, order.id, payment?.id ?? null, opts);
+}
+
+async function result(db: Db, orderId: string, paymentId: string | null, opts: { basePath: string }): Promise<PayResult> {
+  const o = (await orderRepo.findOrder(db, orderId))!;
+  const p = paymentId ? await repo.findPayment(db, paymentId) : null;
+  const view = p ? paymentViewOf(p, o.consecutive_failures) : null;
+  const orderPath = `${opts.basePath}/mis-compras/${o.id}`;
+  return {
+    checkout_id: o.checkout_id, order_id: o.id, order_number: o.number, reference: orderReference(o.number), order_path: orderPath,
+    redirect_to: view?.url_3ds ?? view?.next_action_url ?? view?.approval_url ?? orderPath,
+    order_status: o.status, payment_status: o.payment_status, payment: view,
+  };
+}
+
+// ---------- webhooks ----------
+
+const OUTCOME: Record<EventType, (f: { code?: string; message?: string }) => Outcome> = {
+  'payment.succeeded': () => ({ kind: 'succeeded' }),
+  'payment.failed': (f) => ({ kind: 'failed', code: f.code ?? 'payment_failed', message: f.message ?? MESSAGES.attemptFailed }),
+  'payment.canceled': (f) => ({ kind: 'canceled', code: f.code ?? 'canceled', message: f.message ?? MESSAGES.redirectFailed }),
+  'payment.expired': () => ({ kind: 'expired', code: 'expired', message: EXPIRED_MESSAGE }),
+};
+
+/**
+ * A provider webhook: signature checked in constant time over the raw body, the event stored in the inbox
+ * (unique on provider + event id) and processed in the same transaction by the request that inserted it.
+ * A replay (or a concurrent duplicate) finds the row and does nothing.
+ */
+export async function receiveWebhook(db: Db, providerId: string, rawBody: string, signature: string | null): Promise<{ received: true; duplicate: boolean; outcome: string }> {
+  const provider = providerFor(providerId);
+  if (!provider || (provider.id !== 'offline' && !sandboxEnabled())) throw new AppError('not_found', `No payment provider ${providerId}`);
+  const v = verify(rawBody, signature, webhookSecret());
+  if (!v.ok) throw new AppError('invalid_signature', `The webhook signature is not valid (${v.reason})`);
+  let payload: unknown;
+  try { payload = JSON.parse(rawBody); } catch { throw new AppError('malformed_json', 'The request body is not valid JSON'); }
+  const event = provider.parseEvent(payload);
+  if (!event) throw new AppError('validation_error', 'Not an event this provider sends', { fields: { _: ['id, type and data.charge_id are required'] } });
+  return inTx(db, async (tx) => {
+    const inboxId = await repo.insertInbox(tx, { provider: provider.id, event_id: event.id, type: event.type, payload });
+    if (inboxId === null) return { received: true as const, duplicate: true, outcome: 'duplicate' };
+    const payment = await repo.findPaymentByRef(tx, event.charge_id);
+    if (!payment || payment.provider !== provider.id) {
+      await repo.setInboxOutcome(tx, inboxId, 'unknown_charge');
+      return { received: true as const, duplicate: false, outcome: 'unknown_charge' };
+    }
+    const outcome = await settlePayment(tx, payment.id, OUTCOME[event.type]({ code: event.failure_code, message: event.failure_message }), PROVIDER);
+    await repo.setInboxOutcome(tx, inboxId, outcome);
+    return { received: true as const, duplicate: false, outcome };
+  });
+}
+
+// ---------- sandbox providers' pages ----------
+
+export async function sandboxPayment(db: Db, id: string) {
+  if (!sandboxEnabled()) throw new AppError('not_found', 'Payment not found');
+  const p = await repo.findPayment(db, id);
+  if (!p || p.provider === 'offline') throw new AppError('not_found', 'Payment not found');
+  const o = (await orderRepo.findOrder(db, p.order_id))!;
+  return {
+    id: p.id, status: p.status, amount: p.amount, currency: p.currency, payment_type: p.payment_type, flow: p.flow,
+    label: methodInfo(p.payment_type)?.label ?? p.payment_type, card: p.card as { brand?: string; last4?: string } | null, installments: p.installments,
+    reference: p.reference, reference_expires_at: p.reference_expires_at, order_reference: orderReference(o.number),
+    return_path: p.return_path ?? '/', cancel_path: p.cancel_path ?? p.return_path ?? '/',
+  };
+}
+
+const withQuery = (path: string, q: string) => `${path}${path.includes('?') ? '&' : '?'}${q}`;
+
+/**
+ * The shopper acts on a sandbox provider page (3-D Secure, approval) or the sandbox "bank" marks a reference
+ * paid: the provider builds its webhook event, signs it and delivers it through `receiveWebhook` — the same
+ * verification and inbox as an outside POST to /api/payments/webhooks/{provider}. Answers where the browser goes.
+ */
+export async function sandboxAct(db: Db, id: string, action: 'approve' | 'fail' | 'cancel') {
+  const p0 = await sandboxPayment(db, id);
+  const p = (await repo.findPayment(db, p0.id))!;
+  const provider = providerFor(p.provider)!;
+  const event = provider.confirm(p, action);
+  const raw = eventBody(event);
+  const res = await receiveWebhook(db, provider.id, raw, sign(raw, webhookSecret()));
+  const after = (await repo.findPayment(db, p.id))!;
+  const ok = after.status === 'succeeded';
+  return {
+    outcome: res.outcome, status: after.status,
+    redirect: ok ? withQuery(p0.return_path, 'payment=succeeded') : withQuery(action === 'cancel' ? p0.cancel_path : p0.return_path, `payment=${after.status}`),
+  };
+}
+
+export type { PaymentRow };

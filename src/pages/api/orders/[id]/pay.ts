@@ -1,0 +1,15 @@
+import { payInput } from '../../../../domain/checkout/schema.ts';
+import { orderParams } from '../../../../domain/orders/schema.ts';
+import { payResult } from '../../../../domain/payments/schema.ts';
+import { payOrder } from '../../../../domain/payments/service.ts';
+import { defineEndpoint, handle } from '../../../../lib/server/endpoint.ts';
+
+export const spec = defineEndpoint({
+  method: 'POST', path: '/api/orders/{id}/pay', summary: 'Pay what the order still owes (after a failed attempt, or the seller\'s extra shipping charge)', tags: ['orders', 'payments'],
+  params: orderParams, body: payInput, response: payResult, errors: [400, 402, 404, 409, 410],
+});
+
+export const POST = handle(spec, async ({ ctx, params, body }) => {
+  const key = body.idempotency_key ?? ctx.request.headers.get('idempotency-key')?.slice(0, 200) ?? undefined;
+  return payOrder(ctx.locals.db, ctx.locals.viewer, params.id, { ...body, idempotency_key: key && key.length >= 8 ? key : undefined }, { basePath: ctx.locals.basePath });
+});

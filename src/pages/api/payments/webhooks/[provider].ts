@@ -1,0 +1,28 @@
+import type { APIRoute } from 'astro';
+import { webhookOutput, webhookParams } from '../../../../domain/payments/schema.ts';
+import { receiveWebhook } from '../../../../domain/payments/service.ts';
+import { SIGNATURE_HEADER } from '../../../../domain/payments/signature.ts';
+import { defineEndpoint } from '../../../../lib/server/endpoint.ts';
+import { errorResponse, json } from '../../../../lib/server/http.ts';
+import { AppError } from '../../../../lib/shared/errors.ts';
+
+export const spec = defineEndpoint({
+  method: 'POST', path: '/api/payments/webhooks/{provider}',
+  summary: 'Provider webhooks: x-signature "t=...,v1=hex" (HMAC-SHA256 of "t.body" with PAYMENTS_WEBHOOK_SECRET); each event is processed once',
+  tags: ['payments'], params: webhookParams, response: webhookOutput, errors: [400, 401, 404, 413],
+});
+
+const MAX = 256 * 1024;
+
+// The signature covers the raw bytes, so this handler reads the body itself instead of parsing JSON first.
+export const POST: APIRoute = async (ctx) => {
+  try {
+    const params = webhookParams.parse(ctx.params);
+    if (Number(ctx.request.headers.get('content-length') ?? 0) > MAX) throw new AppError('payload_too_large', 'The request body is too large');
+    const raw = await ctx.request.text();
+    if (raw.length > MAX) throw new AppError('payload_too_large', 'The request body is too large');
+    return json(await receiveWebhook(ctx.locals.db, params.provider, raw, ctx.request.headers.get(SIGNATURE_HEADER)));
+  } catch (err) {
+    return errorResponse(err);
+  }
+};

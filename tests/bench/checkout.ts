@@ -1,0 +1,136 @@
+// Checkout race benchmark: 200 buyers race through the real HTTP API (add to cart + start checkout, 1 unit each)
+// for the last 10 units of one product. Prints how many succeeded (must be exactly 10), that the stock never
+// went below zero and reserved + sold = 10, checkout starts per second and p50/p99 latency. Runs on PGlite, and
+// on PostgreSQL too when TEST_DATABASE_URL is set.
+//   npm run bench:checkout [-- --buyers 200] [-- --units 10] [-- --only pglite|postgres]
+import { startServer } from '../support/server.ts';
+import { demoPicks } from '../integration/checkout.fixtures.ts';
+
+const args = process.argv.slice(2);
+const arg = (name: string, d: number) => Number(args[args.indexOf(`--${name}`) + 1]) || d;
+const BUYERS = arg('buyers', 200);
+const UNITS = arg('units', 10);
+const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : null;
+const kinds = (['pglite', 'postgres'] as const).filter((k) => (!only || only === k) && (k === 'pglite' || process.env.TEST_DATABASE_URL));
+
+/** A minimal cookie-keeping HTTP client on fetch (each buyer looks like its own address). */
+class Agent {
+  private cookies = new Map<string, string>();
+  private base: string;
+  private ip: string;
+  constructor(base: string, ip: string) { this.base = base; this.ip = ip; }
+  async call(method: string, path: string, body?: unknown): Promise<{ status: number; json: any; ms: number }> {
+    const headers: Record<string, string> = { 'x-forwarded-for': this.ip };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const t = performance.now();
+    const res = await fetch(this.base + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const text = await res.text();
+    const ms = performance.now() - t;
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(';');
+      const i = pair!.indexOf('=');
+      this.cookies.set(pair!.slice(0, i).trim(), pair!.slice(i + 1));
+    }
+    let json: any = null;
+    try { json = JSON.parse(text); } catch { json = text; }
+    return { status: res.status, json, ms };
+  }
+}
+
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]! : 0;
+};
+
+async function pool<T>(n: number, items: T[], fn: (x: T, i: number) => Promise<void>) {
+  let next = 0;
+  await Promise.all(Array.from({ length: n }, async () => { while (next < items.length) { const i = next++; await fn(items[i]!, i); } }));
+}
+
+interface Outcome { db: string; ok: number; refused: Record<string, number>; startsPerSec: number; p50: number; p99: number; cartP50: number; cartP99: number; wallMs: number; before: unknown; afterRace: any; afterPay: any; pass: boolean }
+
+async function run(db: 'pglite' | 'postgres'): Promise<Outcome> {
+  const picks = demoPicks();
+  const shop = picks.shopSlug;
+  const product = picks.textiles[picks.textiles.length - 1]!;
+  const server = await startServer({ db });
+  try {
+    const base = server.baseUrl;
+    const supplier = new Agent(base, '10.250.0.1');
+    const login = await supplier.call('POST', '/api/auth/login', { email: 'proveedor@demo.test', password: 'demo-password-1' });
+    if (login.status !== 200) throw new Error(`supplier login ${login.status}`);
+    const set = await supplier.call('PUT', `/api/supplier/products/${product}/stock`, { stock_on_hand: UNITS });
+    if (set.status !== 200) throw new Error(`set stock ${set.status} ${JSON.stringify(set.json)}`);
+    const before = set.json;
+
+    const buyers = Array.from({ length: BUYERS }, (_, i) => new Agent(base, `10.${100 + (i >> 16)}.${(i >> 8) & 255}.${i & 255}`));
+    const tag = Date.now().toString(36);
+    await pool(8, buyers, async (b, i) => {
+      const r = await b.call('POST', '/api/auth/signup', { email: `racer-${tag}-${i}@bench.example`, password: 'a-long-password', name: `Racer ${i}` });
+      if (r.status !== 201) throw new Error(`signup ${i}: ${r.status}`);
+    });
+
+    // Warm-up (one request of each kind, outside the measurement).
+    await buyers[0]!.call('GET', `/api/cart?shop=${shop}`);
+
+    const startLat: number[] = [];
+    const cartLat: number[] = [];
+    const refused: Record<string, number> = {};
+    const winners: { agent: Agent; checkout: any }[] = [];
+    const t0 = performance.now();
+    await Promise.all(buyers.map(async (b) => {
+      const add = await b.call('POST', '/api/cart/items', { shop, product_id: product, amount: 1 });
+      cartLat.push(add.ms);
+      if (add.status !== 200) { const k = `cart:${add.json?.error?.code ?? add.status}`; refused[k] = (refused[k] ?? 0) + 1; return; }
+      const start = await b.call('POST', '/api/checkout', { shop, supplier_id: picks.suppliers.textiles });
+      startLat.push(start.ms);
+      if (start.status === 201) winners.push({ agent: b, checkout: start.json });
+      else { const k = `checkout:${start.json?.error?.code ?? start.status}`; refused[k] = (refused[k] ?? 0) + 1; }
+    }));
+    const wallMs = performance.now() - t0;
+    const afterRace = (await supplier.call('GET', `/api/supplier/products/${product}/stock`)).json;
+
+    // The winners pay (cash on delivery): reservations become sales.
+    await pool(4, winners, async (w) => {
+      const id = w.checkout.id;
+      await w.agent.call('PATCH', `/api/checkout/${id}`, {
+        contact: { name: 'Racer', email: 'racer@bench.example', phone: '5512345678' },
+        address: { address_name: 'Casa', address_phone: '5512345678', street_address: 'Calle 1', postal_code: '03100' },
+      });
+      const d = await w.agent.call('PUT', `/api/checkout/${id}/delivery`, { delivery_type: 'fixed_delivery' });
+      const p = await w.agent.call('POST', `/api/checkout/${id}/pay`, { payment_type: 'cash', token: d.json.token });
+      if (p.status !== 200) throw new Error(`pay ${p.status} ${JSON.stringify(p.json)}`);
+    });
+    const afterPay = (await supplier.call('GET', `/api/supplier/products/${product}/stock`)).json;
+    const sold = UNITS - afterPay.stock_on_hand;
+    const pass = winners.length === UNITS && afterRace.stock_reserved === UNITS && afterRace.stock_on_hand === UNITS
+      && afterPay.stock_on_hand >= 0 && afterPay.stock_reserved === 0 && sold === UNITS
+      && afterRace.stock_on_hand - afterRace.stock_reserved >= 0;
+    return {
+      db, ok: winners.length, refused, startsPerSec: (startLat.length / wallMs) * 1000, p50: pct(startLat, 50), p99: pct(startLat, 99),
+      cartP50: pct(cartLat, 50), cartP99: pct(cartLat, 99), wallMs, before, afterRace, afterPay, pass,
+    };
+  } finally {
+    await server.stop();
+  }
+}
+
+const results: Outcome[] = [];
+for (const k of kinds) results.push(await run(k));
+
+console.log(`\nCheckout race: ${BUYERS} buyers, ${UNITS} units of one product, Node ${process.version}\n`);
+for (const r of results) {
+  console.log(`[${r.db}]`);
+  console.log(`  succeeded checkouts          ${r.ok} (must be ${UNITS})`);
+  console.log(`  refused                      ${Object.entries(r.refused).map(([k, v]) => `${k} ${v}`).join(', ') || 'none'}`);
+  console.log(`  stock after the race         on hand ${r.afterRace.stock_on_hand}, reserved ${r.afterRace.stock_reserved} (available ${r.afterRace.stock_on_hand - r.afterRace.stock_reserved}, never negative)`);
+  console.log(`  stock after the 10 paid      on hand ${r.afterPay.stock_on_hand}, reserved ${r.afterPay.stock_reserved}; reserved+sold = ${r.afterRace.stock_reserved} -> sold ${UNITS - r.afterPay.stock_on_hand}`);
+  console.log(`  race wall time               ${r.wallMs.toFixed(0)} ms`);
+  console.log(`  checkout starts per second   ${r.startsPerSec.toFixed(1)}`);
+  console.log(`  checkout start latency       p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms`);
+  console.log(`  add-to-cart latency          p50 ${r.cartP50.toFixed(1)} ms, p99 ${r.cartP99.toFixed(1)} ms`);
+  console.log(`  ${r.pass ? 'PASS' : 'FAIL'}: exactly ${UNITS} succeeded and none oversold\n`);
+}
+if (!results.length) console.log('nothing to run');
+if (results.some((r) => !r.pass)) process.exitCode = 1;

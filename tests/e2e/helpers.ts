@@ -1,0 +1,109 @@
+// Shared pieces of the storefront end-to-end tests: the demo shops and their packs, sign-in through the API,
+// waiting for islands to hydrate and for the images in view, and reading cards and slides off a page.
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+
+/** The four demo storefronts, one per theme pack (seed: src/db/seed/demo.ts). */
+export const PACKS = [
+  { slug: 'demo-03', pack: '03' },
+  { slug: 'demo-04', pack: '04' },
+  { slug: 'demo-fifth', pack: 'fifth' },
+  { slug: 'demo-basic', pack: 'basic' },
+] as const;
+export type DemoPack = (typeof PACKS)[number];
+
+export const DEMO_PASSWORD = 'demo-password-1';
+export const USERS = {
+  cliente: 'cliente@demo.test', // ul0, member of demo-03
+  emprendedor: 'emprendedor@demo.test', // ul1, no shop
+  admin03: 'admin03@demo.test', // ul2, owner of demo-03
+} as const;
+
+export const VIEWPORTS = {
+  phone: { width: 390, height: 844 },
+  desktop: { width: 1280, height: 900 },
+} as const;
+export type ViewportName = keyof typeof VIEWPORTS;
+
+/** Where test screenshots go (Playwright empties test-results/ at the start of a run). */
+export const SCREENS_DIR = 'test-results/screens';
+
+/** Signs a request context (a page's `page.request` shares the browser context's cookies) in. */
+export async function signIn(request: APIRequestContext, email: string): Promise<void> {
+  const res = await request.post('/api/auth/login', { data: { email, password: DEMO_PASSWORD } });
+  expect(res.status(), `login ${email}: ${await res.text()}`).toBe(200);
+}
+
+/** The first product of a shop in its own order, from the JSON API. */
+export async function firstProduct(request: APIRequestContext, slug: string): Promise<{ id: string; owner: string; name: string; queue_position: number }> {
+  const res = await request.get(`/api/shops/${slug}/products?type=product&limit=1`);
+  expect(res.status(), `products of ${slug}`).toBe(200);
+  const body = (await res.json()) as { results: { id: string; owner: string; name: string; queue_position: number }[] };
+  expect(body.results.length, `${slug} has products`).toBeGreaterThan(0);
+  return body.results[0]!;
+}
+
+/** The storefront pages every pack is checked on: home, the `novedades` catalogue and one product. */
+export async function packPages(request: APIRequestContext, slug: string): Promise<{ name: 'home' | 'catalogue' | 'product'; path: string }[]> {
+  const p = await firstProduct(request, slug);
+  return [
+    { name: 'home', path: `/${slug}/` },
+    { name: 'catalogue', path: `/${slug}/catalogos/novedades` },
+    { name: 'product', path: `/${slug}/productos/${p.owner}/${p.id}` },
+  ];
+}
+
+/** Waits until every Astro island matching `selector` (inside it) has hydrated (Astro drops `ssr` then). */
+export async function waitForIsland(page: Page, inner: string): Promise<Locator> {
+  const island = page.locator('astro-island', { has: page.locator(inner) }).first();
+  await expect(island).toBeAttached();
+  await expect(island).not.toHaveAttribute('ssr', /.*/, { timeout: 15_000 });
+  return island;
+}
+
+/** Waits (best effort, up to `timeout`) for the images that intersect the viewport to finish loading. */
+export async function imagesInViewSettled(page: Page, timeout = 10_000): Promise<void> {
+  await page.waitForFunction(() => {
+    const vh = window.innerHeight, vw = window.innerWidth;
+    return Array.from(document.images).every((img) => {
+      const r = img.getBoundingClientRect();
+      const inView = r.bottom > 0 && r.top < vh && r.right > 0 && r.left < vw && r.width > 0;
+      return !inView || img.complete;
+    });
+  }, undefined, { timeout, polling: 200 }).catch(() => { /* a slow image must not fail a screenshot */ });
+  await page.evaluate(() => document.fonts?.ready.then(() => undefined));
+}
+
+/** Opens a storefront page and checks it is served by the expected pack. */
+export async function openPack(page: Page, path: string, pack: string): Promise<void> {
+  const res = await page.goto(path);
+  expect(res?.status(), `GET ${path}`).toBe(200);
+  await expect(page.locator('html')).toHaveAttribute('data-theme-pack', pack);
+}
+
+/** Cards of a grid (or of the page). */
+export const cards = (scope: Page | Locator) => scope.locator('.item-card[data-item-id]');
+
+export async function cardIds(scope: Page | Locator): Promise<string[]> {
+  return cards(scope).evaluateAll((els) => els.map((e) => e.getAttribute('data-item-id') ?? ''));
+}
+
+/** Card prices in minor units (the first text of `.price`, so a crossed-out price is ignored); null when not a number. */
+export async function cardPrices(scope: Page | Locator): Promise<(number | null)[]> {
+  return cards(scope).evaluateAll((els) => els.map((e) => {
+    const p = e.querySelector('.price');
+    if (!p) return null;
+    const first = Array.from(p.childNodes).find((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim() !== '')?.textContent
+      ?? p.textContent ?? '';
+    const m = /(\d[\d,]*)(?:\.(\d{2}))?/.exec(first.replace(/\s/g, ''));
+    return m ? Number(m[1]!.replace(/,/g, '')) * 100 + Number(m[2] ?? 0) : null;
+  }));
+}
+
+/** Lower-case and without accents: 'Café' -> 'cafe'. */
+export const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+
+/** The distinct slides of the header carousel (static or swiper), told apart by their desktop image. */
+export async function slideImages(page: Page): Promise<string[]> {
+  const srcs = await page.locator('.header-carousel img').evaluateAll((els) => els.map((e) => e.getAttribute('src') ?? ''));
+  return [...new Set(srcs.filter(Boolean))];
+}
