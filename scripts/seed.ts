@@ -51,6 +51,8 @@ try {
   if (count !== null) {
     const r = await seedLargeCatalogue(handle, count, values.shop ? { shopSlug: values.shop } : {});
     console.log(`large catalogue: ${r.inserted} of ${r.requested} items inserted into ${r.shopSlug} / ${LARGE_CATALOGUE_SLUG} (${r.ms} ms)`);
+    // Planner statistics for the grown tables, so the first searches do not plan for a tiny catalogue.
+    await handle.exec('ANALYZE');
   }
 } finally {
   await handle.close();

@@ -1,5 +1,8 @@
 import { expect, test } from '@playwright/test';
 
+// The pages speak the visitor's language; these steps read the Spanish texts.
+test.use({ locale: 'es-MX' });
+
 test('a customer signs in through the login page and lands back on the shop', async ({ page }) => {
   await page.goto('/demo-03/');
   await expect(page.locator('html')).toHaveAttribute('data-theme-pack', '03');
