@@ -34,7 +34,7 @@ describe('theme packs', () => {
     const p03 = main.packs.get('03')!.pack;
     const basic = main.packs.get('basic')!.pack;
     expect(p03.templates.product).toEqual(basic.templates.product);
-    expect(p03.tokens.colorSchemes.light.accent).toBe(basic.tokens.colorSchemes.light.accent);
+    expect(p03.tokens.colorSchemes.dark.accent).toBe(basic.tokens.colorSchemes.dark.accent);
     expect(p03.tokens.colorSchemes.light.background).not.toBe(basic.tokens.colorSchemes.light.background);
     expect(main.packs.get('03')!.css).toContain('.section-title');
   });
