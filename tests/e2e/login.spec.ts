@@ -12,12 +12,15 @@ test('a customer signs in through the login page and lands back on the shop', as
   await page.getByLabel('Contraseña').fill('demo-password-1');
   await page.getByRole('button', { name: 'Entrar' }).click();
   await expect(page).toHaveURL(/\/demo-03\/$/);
-  await expect(page.getByText(/Hola, /)).toBeVisible();
+  // Signed in: the header shows the avatar menu instead of the login link.
+  await expect(page.getByRole('link', { name: 'Iniciar sesión' })).toHaveCount(0);
+  await page.locator('.user-menu summary').click();
+  await expect(page.locator('.user-menu .who')).toContainText('cliente@demo.test');
   await page.screenshot({ path: 'test-results/shop-signed-in.png', fullPage: false });
   const me = await page.request.get('/api/me');
   expect((await me.json()).user.email).toBe('cliente@demo.test');
 
-  await page.getByRole('link', { name: 'Cerrar sesión' }).click();
+  await page.locator('.user-menu').getByRole('link', { name: 'Cerrar sesión' }).click();
   await expect(page.getByRole('link', { name: 'Iniciar sesión' })).toBeVisible();
 });
 

@@ -95,6 +95,19 @@ describe('card payments', () => {
     expect(Object.keys(badCard.json().error.fields)).toEqual(expect.arrayContaining(['cvc']));
   });
 
+  it('requires_action sends the browser to the next-action url, then the order is paid', async () => {
+    const c = new Client();
+    await signUp(c);
+    await setStock(P(6), 10);
+    const ck = await readyCheckoutHttp(c, SHOP, [{ product_id: P(6), amount: 1 }]);
+    const r = (await c.post(`/api/checkout/${ck.id}/pay`, { payment_type: 'str_card', token: ck.token, card_token: await tokenize(c, '4000002760003184') })).json();
+    expect(r.payment).toMatchObject({ status: 'requires_action', url_3ds: null, next_action_url: `/sandbox/3ds/${r.payment.id}?step=action` });
+    expect(r.redirect_to).toBe(r.payment.next_action_url);
+    expect((await c.get(r.payment.next_action_url)).text).toContain('Acción requerida');
+    expect((await form(c, r.payment.next_action_url, { action: 'approve' })).status).toBe(303);
+    expect((await c.get(`/api/orders/${r.order_id}`)).json().payment_status).toBe('paid');
+  });
+
   it('a double submit with the same Idempotency-Key makes one charge', async () => {
     const c = new Client();
     await signUp(c);

@@ -10,6 +10,7 @@ import type { Viewer } from '../accounts/viewer.ts';
 import { getShopBySlug, type ShopRow } from '../shops/service.ts';
 import * as repo from './repo.ts';
 import type { OfferedProduct } from './repo.ts';
+import { ensureSweeper } from '../checkout/sweeper.ts';
 import { applyQuantityRules, availableUnits, QUANTITY_MESSAGES, refusal, unitSaving, variantKey, variantProblems } from './rules.ts';
 import type { CartLine, CartOrder, CartView, Notice } from './schema.ts';
 
@@ -119,6 +120,7 @@ async function view(db: Db, shop: ShopRow, cart: { id: string; share_slug: strin
 
 export async function getCart(db: Db, shop: ShopRow, viewer: Viewer): Promise<CartView> {
   const v = requireUser(viewer);
+  ensureSweeper(db);
   return view(db, shop, await repo.findCart(db, shop.id, v.user.id));
 }
 

@@ -104,7 +104,7 @@ async function resolveCard(db: Db, viewer: Viewer, input: PayRequest): Promise<C
   return { display: { brand: t.brand, last4: t.last4, type: t.card_type, bank: t.bank, name: t.name }, behaviour: t.sandbox_behaviour, type: t.card_type, tokenId: t.id, fingerprint: t.fingerprint, name: t.name, brand: t.brand, last4: t.last4, bank: t.bank, exp_month: t.exp_month, exp_year: t.exp_year };
 }
 
-function missingFields(c: CheckoutRow, missing: string[]) {
+function missingFields(missing: string[]) {
   if (!missing.length) return;
   const text: Record<string, string> = {
     contact: 'Enter the contact details', address: 'Enter the delivery address', delivery: 'Choose the delivery method', attendees: 'Attendee information must be reviewed before continuing',
@@ -112,7 +112,6 @@ function missingFields(c: CheckoutRow, missing: string[]) {
   throw new AppError('validation_error', 'The payment form is blocked until contact, shipping and marked fields are valid', {
     fields: Object.fromEntries(missing.map((m) => [m, [text[m] ?? 'Required']])),
   });
-  void c;
 }
 
 /** Pays (and first places) the checkout's order. See `pay`. */
@@ -161,7 +160,7 @@ async function pay(db: Db, viewer: Viewer, c0: CheckoutRow, input: PayRequest, o
     throw new AppError('checkout_expired', EXPIRED_MESSAGE);
   }
   if (c0.status === 'canceled' || c0.status === 'expired') throw new AppError('checkout_expired', EXPIRED_MESSAGE);
-  if (c0.status === 'open') missingFields(c0, (await checkoutView(db, c0)).missing);
+  if (c0.status === 'open') missingFields((await checkoutView(db, c0)).missing);
   if (input.msi_payments && !info.installments) throw new AppError('installments_not_allowed', MESSAGES.installments, { fields: { msi_payments: [MESSAGES.installments] } });
   const card = info.flow === 'card' ? await resolveCard(db, viewer, input) : null;
   if (input.msi_payments && card && card.type !== 'credit') throw new AppError('installments_not_allowed', MESSAGES.installments, { fields: { msi_payments: [MESSAGES.installments] } });

@@ -7,8 +7,16 @@ import { WEBHOOK_TOLERANCE_S } from '../../lib/shared/constants.ts';
 export const SIGNATURE_HEADER = 'x-signature';
 const DEV_SECRET = 'tiendas-dev-webhook-secret';
 
+let warned = false;
+
+/** PAYMENTS_WEBHOOK_SECRET, or a development default (with a warning in production, once). */
 export function webhookSecret(env: NodeJS.ProcessEnv = process.env): string {
-  return env.PAYMENTS_WEBHOOK_SECRET || DEV_SECRET;
+  if (env.PAYMENTS_WEBHOOK_SECRET) return env.PAYMENTS_WEBHOOK_SECRET;
+  if (env.NODE_ENV === 'production' && !warned) {
+    warned = true;
+    console.warn('[payments] PAYMENTS_WEBHOOK_SECRET is not set: using the development default (fine for the sandbox providers only)');
+  }
+  return DEV_SECRET;
 }
 
 export function sign(rawBody: string, secret: string, timestamp = Math.floor(Date.now() / 1000)): string {
