@@ -6,6 +6,7 @@ import { defineConfig } from '@playwright/test';
 // Debian's Chromium when present (CI installs it); otherwise a browser installed by `npx playwright install chromium`.
 const systemChromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
 const PORT = Number(process.env.E2E_PORT ?? 4391);
+const STATEFUL = [/builder\.spec\.ts/, /admin\.spec\.ts/, /checkout\.spec\.ts/];
 // A fresh PGlite folder per run. Workers load this file again; the env variable keeps them on the same folder.
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'tiendas-e2e-'));
 const dataDir = process.env.E2E_DATA_DIR;
@@ -25,7 +26,12 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-dev-shm-usage'],
     },
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  // Tests that change shared demo data (publishing a theme, editing a header, buying the last units) run after the
+  // read-only ones and one at a time, so no other test sees a demo shop half-way through a change.
+  projects: [
+    { name: 'chromium', testIgnore: STATEFUL, use: { browserName: 'chromium' } },
+    { name: 'chromium-stateful', testMatch: STATEFUL, dependencies: ['chromium'], workers: 1, use: { browserName: 'chromium' } },
+  ],
   webServer: process.env.E2E_BASE_URL ? undefined : {
     command: `"${process.execPath}" scripts/start.mjs`,
     url: `http://127.0.0.1:${PORT}/api/openapi.json`,

@@ -1,0 +1,275 @@
+// The visual theme builder at {shop}/admin/editor: template and pack selectors, the section list (drag and
+// keyboard reordering, add, hide, remove), a generated settings form, undo/redo, debounced auto-saved draft with a
+// live server-rendered preview, and publishing with the server's per-field messages.
+// Labels are Spanish/English literals for now (not yet in the locale files).
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { ApiError, themeApi } from './api.ts';
+import { addSection, moveSection, removeSection, sectionsOf, setSetting, toggleSection } from './doc.ts';
+import { historyReducer, initHistory } from './history.ts';
+import { previewUrl, samplePaths, STATIC_PATHS, type PreviewPaths } from './preview.ts';
+import { SectionList } from './SectionList.tsx';
+import { SettingsForm } from './SettingsForm.tsx';
+import { EDITABLE_PAGES, PAGE_LABELS, type SectionTypeInfo, type SettingValue, type ThemeDocument, type ThemeIssue, type ThemeState } from './types.ts';
+import { fieldsForPage } from './validate.ts';
+import './builder.css';
+
+export const AUTOSAVE_MS = 800;
+
+interface Props {
+  slug: string;
+  /** The storefront's base path: `/demo-03` in path mode, '' on the shop's own host. */
+  base: string;
+  shopName?: string;
+}
+
+type Status = { kind: 'idle' | 'saving' | 'saved' | 'publishing' | 'published' | 'error' | 'conflict'; text?: string };
+/** Server messages of the last failed publish: section id -> setting id ('_' for the section itself) -> messages. */
+type SectionErrors = Record<string, Record<string, string[]>>;
+
+const emptyDoc: ThemeDocument = { pack: '', settings: {}, templates: {} };
+
+export default function Builder({ slug, base, shopName }: Props) {
+  const api = useMemo(() => themeApi(slug), [slug]);
+  const [state, setState] = useState<ThemeState | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [history, dispatch] = useReducer(historyReducer, emptyDoc, initHistory);
+  const doc = history.present;
+  const version = useRef(0);
+  const saved = useRef<ThemeDocument | null>(null);
+  const [warnings, setWarnings] = useState<ThemeIssue[]>([]);
+  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const [page, setPage] = useState<string>('home');
+  const [selected, setSelected] = useState<string | null>(null);
+  const [sectionErrors, setSectionErrors] = useState<SectionErrors>({});
+  const [otherErrors, setOtherErrors] = useState<ThemeIssue[]>([]);
+  const [paths, setPaths] = useState<PreviewPaths>(STATIC_PATHS);
+  const [catalogues, setCatalogues] = useState<{ id: string; name: string; slug: string }[]>([]);
+  const [nonce, setNonce] = useState(0);
+  const [width, setWidth] = useState<'desktop' | 'phone'>('desktop');
+  const [adding, setAdding] = useState('');
+  const pageRef = useRef(page);
+  pageRef.current = page;
+
+  const load = useCallback(async () => {
+    const s = await api.load();
+    setState(s);
+    version.current = s.draft_version;
+    saved.current = s.draft;
+    setWarnings(s.warnings);
+    dispatch({ type: 'reset', doc: s.draft });
+    setNonce((n) => n + 1);
+  }, [api]);
+
+  useEffect(() => {
+    load().catch((e: Error) => setLoadError(e.message));
+    samplePaths(api).then(setPaths).catch(() => {});
+    api.catalogues().then((r) => setCatalogues(r.results)).catch(() => {});
+  }, [api, load]);
+
+  const types = useMemo(() => new Map<string, SectionTypeInfo>((state?.section_types ?? []).map((t) => [t.type, t])), [state]);
+  const pack = state?.packs.find((p) => p.id === doc.pack);
+
+  // ---- saving ----
+  const saveNow = useCallback(async (d: ThemeDocument): Promise<boolean> => {
+    if (d === saved.current) return true;
+    setStatus({ kind: 'saving', text: 'Guardando…' });
+    try {
+      const r = await api.saveDraft(d, version.current);
+      version.current = r.draft_version;
+      saved.current = d;
+      setWarnings(r.warnings);
+      setStatus({ kind: 'saved', text: 'Borrador guardado (draft saved)' });
+      setNonce((n) => n + 1);
+      return true;
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 409) {
+        setStatus({ kind: 'conflict', text: 'El borrador cambió en otra ventana; se recargó (reloaded).' });
+        await load().catch(() => {});
+      } else {
+        const err = e as ApiError;
+        setStatus({ kind: 'error', text: `No se guardó: ${err.message}` });
+        if (err.fields) showFields(err.fields, d);
+      }
+      return false;
+    }
+  }, [api, load]);
+
+  useEffect(() => {
+    if (!state || doc === saved.current) return;
+    const t = setTimeout(() => { void saveNow(doc); }, AUTOSAVE_MS);
+    return () => clearTimeout(t);
+  }, [doc, state, saveNow]);
+
+  /** Server field paths -> messages beside the right section and setting. */
+  function showFields(fields: Record<string, string[]>, d: ThemeDocument) {
+    const page = pageRef.current;
+    const bySection: SectionErrors = {};
+    const other: ThemeIssue[] = [];
+    for (const p of EDITABLE_PAGES.concat(['cart', 'blog'] as never[])) {
+      const list = sectionsOf(d, p);
+      for (const f of fieldsForPage(fields, p)) {
+        const s = list[f.index];
+        if (!s) continue;
+        (bySection[s.id] ??= {})[f.setting ?? '_'] = f.messages;
+      }
+    }
+    for (const [path, messages] of Object.entries(fields)) {
+      if (!/^templates\.\w+\.sections\[\d+\]/.test(path) || !path.startsWith(`templates.${page}.`)) other.push({ path, message: messages.join('; ') });
+    }
+    setSectionErrors(bySection);
+    setOtherErrors(other);
+    const first = sectionsOf(d, page)[fieldsForPage(fields, page)[0]?.index ?? -1];
+    if (first) setSelected(first.id);
+  }
+
+  const publish = async () => {
+    if (!(await saveNow(doc))) return;
+    setStatus({ kind: 'publishing', text: 'Publicando…' });
+    setSectionErrors({}); setOtherErrors([]);
+    try {
+      const r = await api.publish(version.current);
+      setState((s) => (s ? { ...s, theme_pack: r.theme_pack, published: r.published } : s));
+      setStatus({ kind: 'published', text: 'Publicado (published)' });
+    } catch (e) {
+      const err = e as ApiError;
+      if (err.status === 409) { setStatus({ kind: 'conflict', text: 'El borrador cambió; se recargó.' }); await load().catch(() => {}); return; }
+      setStatus({ kind: 'error', text: `No se publicó: ${err.message}` });
+      showFields(err.fields ?? {}, doc);
+    }
+  };
+
+  const discard = async () => {
+    if (!confirm('¿Descartar el borrador? (discard the draft)')) return;
+    try {
+      const r = await api.discard();
+      version.current = r.draft_version; saved.current = r.draft; setWarnings(r.warnings);
+      dispatch({ type: 'reset', doc: r.draft }); setNonce((n) => n + 1);
+      setStatus({ kind: 'saved', text: 'Borrador descartado' });
+    } catch (e) { setStatus({ kind: 'error', text: (e as Error).message }); }
+  };
+
+  // ---- undo / redo by keyboard (text fields keep their own undo) ----
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (!(e.ctrlKey || e.metaKey)) return;
+      const t = e.target as HTMLElement | null;
+      if (t && (t.tagName === 'TEXTAREA' || (t.tagName === 'INPUT' && !['checkbox', 'range', 'button'].includes((t as HTMLInputElement).type)))) return;
+      const k = e.key.toLowerCase();
+      if (k === 'z' && !e.shiftKey) { e.preventDefault(); dispatch({ type: 'undo' }); }
+      else if ((k === 'z' && e.shiftKey) || k === 'y') { e.preventDefault(); dispatch({ type: 'redo' }); }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  // Leaving with changes the auto-save has not sent yet asks first.
+  useEffect(() => {
+    const onLeave = (e: BeforeUnloadEvent) => { if (history.present !== saved.current && state) e.preventDefault(); };
+    window.addEventListener('beforeunload', onLeave);
+    return () => window.removeEventListener('beforeunload', onLeave);
+  }, [history.present, state]);
+
+  if (loadError) return <div className="bf-root bf-fatal" role="alert">No se pudo cargar el tema: {loadError}</div>;
+  if (!state) return <div className="bf-root bf-fatal" aria-busy="true">Cargando el editor…</div>;
+
+  const sections = sectionsOf(doc, page);
+  const current = sections.find((s) => s.id === selected) ?? null;
+  const change = (d: ThemeDocument) => dispatch({ type: 'change', doc: d });
+  const addable = [...types.values()].filter((t) => t.enabledOn.includes(page) && !(t.unique && sections.some((s) => s.type === t.type)));
+  const errorIds = new Set(Object.keys(sectionErrors));
+  const pageWarnings = warnings.filter((w) => !w.path.startsWith('templates.') || w.path.startsWith(`templates.${page}.`) );
+  const dirty = doc !== saved.current;
+
+  return (
+    <div className="bf-root">
+      <header className="bf-top">
+        <a className="bf-back" href={`${base}/`}>← {shopName ?? slug}</a>
+        <strong className="bf-title">Editor del tema</strong>
+        <div className="bf-actions">
+          <button type="button" className="bf-btn" onClick={() => dispatch({ type: 'undo' })} disabled={!history.past.length} aria-keyshortcuts="Control+Z" title="Deshacer (Ctrl+Z)">↶ Deshacer</button>
+          <button type="button" className="bf-btn" onClick={() => dispatch({ type: 'redo' })} disabled={!history.future.length} aria-keyshortcuts="Control+Shift+Z" title="Rehacer (Ctrl+Shift+Z)">↷ Rehacer</button>
+          <span className={`bf-status bf-${status.kind}`} role="status" aria-live="polite">{dirty && status.kind !== 'saving' ? 'Cambios sin guardar' : status.text ?? ''}</span>
+          <button type="button" className="bf-btn" onClick={() => void saveNow(doc)} disabled={!dirty}>Guardar borrador</button>
+          <button type="button" className="bf-btn bf-ghost" onClick={() => void discard()}>Descartar</button>
+          <button type="button" className="bf-btn bf-primary" onClick={() => void publish()} disabled={status.kind === 'publishing'}>Publicar</button>
+        </div>
+      </header>
+      <div className="bf-main">
+        <aside className="bf-panel" aria-label="Secciones y ajustes">
+          <div className="bf-row2">
+            <label className="bf-field">Plantilla (template)
+              <select value={page} onChange={(e) => { setPage(e.target.value); setSelected(null); }}>
+                {EDITABLE_PAGES.filter((p) => state.page_types.includes(p)).map((p) => <option key={p} value={p}>{PAGE_LABELS[p] ?? p}</option>)}
+              </select>
+            </label>
+            <label className="bf-field">Tema (pack)
+              <select value={doc.pack} onChange={(e) => change({ ...doc, pack: e.target.value })}>
+                {state.packs.map((p) => <option key={p.id} value={p.id}>{p.name} ({p.id}){p.id === state.theme_pack ? ' · publicado' : ''}</option>)}
+              </select>
+            </label>
+          </div>
+          {doc.pack !== state.theme_pack && (
+            <p className="bf-note">Vista previa con el tema «{pack?.name ?? doc.pack}»; la tienda sigue con «{state.theme_pack}» hasta publicar.</p>
+          )}
+          {(pageWarnings.length > 0) && (
+            <details className="bf-warnings" open={doc.pack !== state.theme_pack}>
+              <summary>{pageWarnings.length} aviso(s) (warnings)</summary>
+              <ul>{pageWarnings.map((w, i) => <li key={i}><code>{w.path}</code> {w.message}</li>)}</ul>
+            </details>
+          )}
+          {otherErrors.length > 0 && (
+            <div className="bf-error-box" role="alert">
+              <ul>{otherErrors.map((w, i) => <li key={i}><code>{w.path}</code> {w.message}</li>)}</ul>
+            </div>
+          )}
+          <h2 className="bf-h">Secciones</h2>
+          <SectionList
+            sections={sections}
+            types={types}
+            selected={selected}
+            errors={errorIds}
+            onSelect={(id) => setSelected(id === selected ? null : id)}
+            onMove={(from, to) => change(moveSection(doc, page, from, to))}
+            onToggle={(id) => change(toggleSection(doc, page, id))}
+            onRemove={(id) => { change(removeSection(doc, page, id)); if (selected === id) setSelected(null); }}
+          />
+          <div className="bf-add">
+            <label className="bf-field">Añadir sección (add)
+              <select value={adding} onChange={(e) => setAdding(e.target.value)}>
+                <option value="">—</option>
+                {addable.map((t) => <option key={t.type} value={t.type}>{t.name}</option>)}
+              </select>
+            </label>
+            <button type="button" className="bf-btn" disabled={!adding} onClick={() => {
+              const r = addSection(doc, page, adding);
+              change(r.doc); setSelected(r.id); setAdding('');
+            }}>Añadir</button>
+          </div>
+          {current && (
+            <SettingsForm
+              section={current}
+              def={types.get(current.type)}
+              packDefaults={(pack?.sections?.[current.type]?.defaults ?? {}) as Record<string, SettingValue>}
+              onChange={(k, v) => change(setSetting(doc, page, current.id, k, v))}
+              serverFields={sectionErrors[current.id] ?? {}}
+              api={api}
+              catalogues={catalogues}
+            />
+          )}
+        </aside>
+        <section className="bf-preview" aria-label="Vista previa (preview)">
+          <div className="bf-preview-bar">
+            <div role="group" aria-label="Ancho">
+              <button type="button" className="bf-btn bf-small" aria-pressed={width === 'desktop'} onClick={() => setWidth('desktop')}>Escritorio</button>
+              <button type="button" className="bf-btn bf-small" aria-pressed={width === 'phone'} onClick={() => setWidth('phone')}>Teléfono</button>
+            </div>
+            <a className="bf-small-link" href={previewUrl(base, paths[page] ?? '/', nonce)} target="_blank" rel="noopener">Abrir en otra pestaña ↗</a>
+          </div>
+          <div className={`bf-frame-wrap bf-${width}`}>
+            <iframe key={`${page}-${nonce}`} title="Vista previa del borrador" src={previewUrl(base, paths[page] ?? '/', nonce)} />
+          </div>
+        </section>
+      </div>
+    </div>
+  );
+}

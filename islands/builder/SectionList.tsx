@@ -1,0 +1,77 @@
+// The ordered sections of one template: drag (pointer) or keyboard (space, arrows, space) reordering with
+// dnd-kit sortable, select, hide/show, remove.
+import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
+import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import type { Section, SectionTypeInfo } from './types.ts';
+
+interface Props {
+  sections: Section[];
+  types: Map<string, SectionTypeInfo>;
+  selected: string | null;
+  errors: Set<string>;
+  onSelect: (id: string) => void;
+  onMove: (from: number, to: number) => void;
+  onToggle: (id: string) => void;
+  onRemove: (id: string) => void;
+}
+
+export function SectionList({ sections, types, selected, errors, onSelect, onMove, onToggle, onRemove }: Props) {
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+  const onDragEnd = (e: DragEndEvent) => {
+    if (!e.over || e.active.id === e.over.id) return;
+    const from = sections.findIndex((s) => s.id === e.active.id);
+    const to = sections.findIndex((s) => s.id === e.over!.id);
+    if (from >= 0 && to >= 0) onMove(from, to);
+  };
+  const name = (s: Section) => types.get(s.type)?.name ?? s.type;
+  return (
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      onDragEnd={onDragEnd}
+      accessibility={{
+        screenReaderInstructions: { draggable: 'Para mover una sección: espacio para tomarla, flechas para moverla, espacio para soltarla, Escape para cancelar.' },
+        announcements: {
+          onDragStart: ({ active }) => `Sección ${String(active.id)} tomada.`,
+          onDragOver: ({ active, over }) => (over ? `Sección ${String(active.id)} sobre ${String(over.id)}.` : ''),
+          onDragEnd: ({ active, over }) => (over ? `Sección ${String(active.id)} soltada en ${String(over.id)}.` : ''),
+          onDragCancel: ({ active }) => `Movimiento de ${String(active.id)} cancelado.`,
+        },
+      }}
+    >
+      <SortableContext items={sections.map((s) => s.id)} strategy={verticalListSortingStrategy}>
+        <ol className="bf-sections" aria-label="Secciones (sections)">
+          {sections.map((s) => (
+            <Row key={s.id} s={s} label={name(s)} selected={selected === s.id} error={errors.has(s.id)}
+              onSelect={onSelect} onToggle={onToggle} onRemove={onRemove} />
+          ))}
+        </ol>
+      </SortableContext>
+    </DndContext>
+  );
+}
+
+function Row({ s, label, selected, error, onSelect, onToggle, onRemove }: {
+  s: Section; label: string; selected: boolean; error: boolean;
+  onSelect: (id: string) => void; onToggle: (id: string) => void; onRemove: (id: string) => void;
+}) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: s.id });
+  const style = { transform: CSS.Transform.toString(transform), transition };
+  const cls = ['bf-row', selected && 'is-selected', s.disabled && 'is-hidden', isDragging && 'is-dragging', error && 'has-error'].filter(Boolean).join(' ');
+  return (
+    <li ref={setNodeRef} style={style} className={cls} data-section-id={s.id} data-section-type={s.type}>
+      <button type="button" ref={setActivatorNodeRef} className="bf-handle" aria-label={`Mover ${label} (${s.id})`} {...attributes} {...listeners}>⠿</button>
+      <button type="button" className="bf-row-name" aria-pressed={selected} onClick={() => onSelect(s.id)}>
+        <span>{label}</span>
+        <small>{s.id}{s.disabled ? ' · oculta' : ''}</small>
+        {error && <span className="bf-badge" aria-label="con errores">!</span>}
+      </button>
+      <button type="button" className="bf-icon" aria-label={`${s.disabled ? 'Mostrar' : 'Ocultar'} ${label}`} title={s.disabled ? 'Mostrar (show)' : 'Ocultar (hide)'} onClick={() => onToggle(s.id)}>{s.disabled ? '◌' : '◉'}</button>
+      <button type="button" className="bf-icon" aria-label={`Quitar ${label}`} title="Quitar (remove)" onClick={() => onRemove(s.id)}>✕</button>
+    </li>
+  );
+}

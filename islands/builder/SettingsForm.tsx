@@ -1,0 +1,50 @@
+// The settings form of one section, generated from its type's setting definitions.
+import { useEffect, useRef } from 'react';
+import type { ThemeApi } from './api.ts';
+import { SettingField } from './fields.tsx';
+import type { Section, SectionTypeInfo, SettingValue } from './types.ts';
+import { isVisible } from './validate.ts';
+
+interface Props {
+  section: Section;
+  def: SectionTypeInfo | undefined;
+  packDefaults: Record<string, SettingValue>;
+  onChange: (key: string, value: SettingValue) => void;
+  serverFields: Record<string, string[]>;
+  api: ThemeApi;
+  catalogues: { id: string; name: string; slug: string }[];
+}
+
+export function SettingsForm({ section, def, packDefaults, onChange, serverFields, api, catalogues }: Props) {
+  const form = useRef<HTMLFormElement>(null);
+  const hasServerErrors = Object.keys(serverFields).length > 0;
+  // The server refused a publish: bring its first message into view.
+  useEffect(() => {
+    if (hasServerErrors) form.current?.querySelector('.bf-error')?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+  }, [hasServerErrors, serverFields]);
+  if (!def) return <p className="bf-muted">Tipo de sección desconocido: {section.type}</p>;
+  const values = Object.fromEntries(def.settings.map((s) => [s.id, section.settings[s.id] ?? packDefaults[s.id] ?? s.default ?? null]));
+  const general = serverFields._ ?? [];
+  return (
+    <form ref={form} className="bf-form" aria-label={`Ajustes: ${def.name}`} onSubmit={(e) => e.preventDefault()} noValidate>
+      <h3>{def.name} <small className="bf-muted">#{section.id}</small></h3>
+      {general.length > 0 && <p className="bf-error" role="alert">{general.join('; ')}</p>}
+      {def.settings.length === 0 && <p className="bf-muted">Esta sección no tiene ajustes (no settings).</p>}
+      {def.settings.filter((s) => isVisible(s, values)).map((s) => (
+        <SettingField
+          key={`${section.id}:${s.id}`}
+          def={s}
+          value={section.settings[s.id]}
+          fallback={packDefaults[s.id] ?? s.default ?? null}
+          onCommit={(v) => onChange(s.id, v)}
+          serverMessages={serverFields[s.id]}
+          api={api}
+          catalogues={catalogues}
+        />
+      ))}
+      {Object.keys(section.settings).filter((k) => !def.settings.some((s) => s.id === k)).map((k) => (
+        <p key={k} className="bf-warning">Ajuste «{k}» no reconocido por «{def.type}»; se conserva pero no se usa.</p>
+      ))}
+    </form>
+  );
+}
