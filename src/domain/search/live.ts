@@ -1,5 +1,5 @@
 // Live product events (seed 000 §4: "live product events add, remove or replace products"). Triggers on
-// products, shop_products and catalogue_products NOTIFY the channel product_events (./migration.sql). Each
+// products, shop_products and catalogue_products NOTIFY the channel product_events (src/db/migrations/0007_search_and_live_events.sql). Each
 // server process holds ONE LISTEN on it, shared by every connected storefront (DbHandle.listen), and passes each
 // event to the subscribers of the shops it concerns: the shop named in the event, or, for a change to a product
 // itself, the subscribed shops that offer that product (one query per event, only while someone listens).

@@ -1,5 +1,5 @@
 // The only place search SQL lives. Same statements on PGlite and PostgreSQL; the functions and indexes they
-// rely on (f_search_name, f_search_document, trigram and tsvector GIN indexes) come from ./migration.sql.
+// rely on (f_search_name, f_search_document, trigram and tsvector GIN indexes) come from src/db/migrations/0007_search_and_live_events.sql.
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { catalogueProducts, catalogues, products, shopProducts } from '../../db/schema/index.ts';
