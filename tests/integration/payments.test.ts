@@ -39,7 +39,7 @@ describe('card payments', () => {
     expect(page.text).toContain('3220');
     const done = await form(c, pay.payment.url_3ds, { action: 'approve' });
     expect(done.status).toBe(303);
-    expect(done.headers.location).toBe(`/mis-compras/${pay.order_id}?payment=succeeded`);
+    expect(done.headers.location).toBe(`/${SHOP}/mis-compras/${pay.order_id}?payment=succeeded`);
     const order = (await c.get(`/api/orders/${pay.order_id}`)).json();
     expect(order).toMatchObject({ payment_status: 'paid', status: 'sent_to_supplier', balance_due: 0 });
     expect(order.payment_method).toMatchObject({ last4: '3220', installments: 6 });
@@ -58,7 +58,7 @@ describe('card payments', () => {
     const ck = await readyCheckoutHttp(c, SHOP, [{ product_id: P(1), amount: 1 }]);
     const pay = (await c.post(`/api/checkout/${ck.id}/pay`, { payment_type: 'str_card', token: ck.token, card_token: await tokenize(c, '4000000000003220') })).json();
     const failed = await form(c, pay.payment.url_3ds, { action: 'fail' });
-    expect(failed.headers.location).toBe(`/mis-compras/${pay.order_id}?payment=failed`);
+    expect(failed.headers.location).toBe(`/${SHOP}/mis-compras/${pay.order_id}?payment=failed`);
     const order = (await c.get(`/api/orders/${pay.order_id}`)).json();
     expect(order.payment_status).toBe('failed');
     expect(order.payments[0].failure).toMatchObject({ reload_token: true });
@@ -195,7 +195,7 @@ describe('references, redirects and webhooks', () => {
     const token = (await c.get(`/api/orders/${r.order_id}/token`)).json().token;
     const r2 = (await c.post(`/api/orders/${r.order_id}/pay`, { payment_type: 'paypal', token })).json();
     const ok = await form(c, r2.payment.approval_url, { action: 'approve' });
-    expect(ok.headers.location).toBe(`/mis-compras/${r.order_id}?payment=succeeded`);
+    expect(ok.headers.location).toBe(`/${SHOP}/mis-compras/${r.order_id}?payment=succeeded`);
     expect((await c.get(`/api/orders/${r.order_id}`)).json().payment_status).toBe('paid');
   });
 

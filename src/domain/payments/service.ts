@@ -1,5 +1,6 @@
 // Paying: card tokenisation, placing the order and starting a charge (idempotent), signed webhooks through an
 // inbox (processed once), and the sandbox providers' pages acting through those same webhooks.
+import { findById as findShopById } from '../shops/repo.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/shared/errors.ts';
@@ -115,13 +116,13 @@ function missingFields(missing: string[]) {
 }
 
 /** Pays (and first places) the checkout's order. See `pay`. */
-export async function payCheckout(db: Db, viewer: Viewer, checkoutId: string, input: PayRequest, opts: { basePath: string }): Promise<PayResult> {
+export async function payCheckout(db: Db, viewer: Viewer, checkoutId: string, input: PayRequest, opts: { basePath: string | null }): Promise<PayResult> {
   const c = await checkoutFor(db, viewer, checkoutId);
   return pay(db, viewer, c, input, opts);
 }
 
 /** Pays what an order still owes (after a failed attempt, or a confirmed extra shipping charge). */
-export async function payOrder(db: Db, viewer: Viewer, orderId: string, input: PayRequest, opts: { basePath: string }): Promise<PayResult> {
+export async function payOrder(db: Db, viewer: Viewer, orderId: string, input: PayRequest, opts: { basePath: string | null }): Promise<PayResult> {
   const o = await customerOrder(db, viewer, orderId);
   const c = (await ckRepo.findCheckout(db, o.checkout_id))!;
   return pay(db, viewer, c, input, opts);
@@ -139,8 +140,9 @@ export async function currentToken(db: Db, viewer: Viewer, orderId: string) {
  * provider is called outside the transaction; its synchronous answer goes through `settlePayment`, exactly
  * like a webhook would.
  */
-async function pay(db: Db, viewer: Viewer, c0: CheckoutRow, input: PayRequest, opts: { basePath: string }): Promise<PayResult> {
+async function pay(db: Db, viewer: Viewer, c0: CheckoutRow, input: PayRequest, where: { basePath: string | null }): Promise<PayResult> {
   ensureSweeper(db);
+  const opts = { basePath: await shopBase(db, c0.shop_id, where.basePath) };
   const info = methodInfo(input.payment_type);
   if (!info) throw new AppError('validation_error', 'Unknown payment method', { fields: { payment_type: ['Unknown payment method'] } });
   const key = input.idempotency_key ? `idem:${input.idempotency_key}` : `token:${input.token}`;
@@ -345,3 +347,13 @@ export async function sandboxAct(db: Db, id: string, action: 'approve' | 'fail' 
 }
 
 export type { PaymentRow };
+
+/**
+ * The prefix of the shop's pages for the links this answer carries. On a shop's own host it is the request's
+ * (''); a call to /api on the bare domain (basePath null) comes from a path-mode page, so the links are /{slug}/...
+ */
+async function shopBase(db: Db, shopId: string, basePath: string | null): Promise<string> {
+  if (basePath !== null) return basePath;
+  const shop = await findShopById(db, shopId);
+  return shop ? `/${shop.slug}` : '';
+}
