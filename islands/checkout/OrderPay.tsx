@@ -1,0 +1,48 @@
+// Pay what an order still owes (seed 001 §8): card (tokenised, then POST /api/orders/{id}/pay with the order's
+// token; the token is reloaded after a failure) or the order's own method (reference flows).
+import { useState } from 'react';
+import { formatMoney } from '../../src/lib/shared/money.ts';
+import CardForm, { type CardSubmit } from './CardForm.tsx';
+
+interface Props { base: string; orderId: string; token: string; total: number; currency: string; method: string; flow: string }
+
+export default function OrderPay({ base, orderId, token: initialToken, total, currency, method, flow }: Props) {
+  const [token, setToken] = useState(initialToken);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const post = async (url: string, body: unknown) => {
+    const res = await fetch(url, { method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const json = await res.json().catch(() => null);
+    if (!res.ok) throw Object.assign(new Error(json?.error?.message ?? 'An error has occurred'), { status: res.status });
+    return json;
+  };
+  const reload = async () => {
+    const r = await fetch(`/api/orders/${orderId}/token`, { credentials: 'same-origin' }).then((x) => (x.ok ? x.json() : null)).catch(() => null);
+    if (r?.token) setToken(r.token);
+  };
+  const pay = async (card?: CardSubmit) => {
+    setBusy(true); setFailure(null);
+    try {
+      let card_token: string | undefined;
+      if (card) card_token = (await post('/api/payments/cards/tokens', { name: card.name, number: card.number, cvc: card.cvc, exp_month: card.exp_month, exp_year: card.exp_year })).id;
+      const r = await post(`/api/orders/${orderId}/pay`, { payment_type: method, token, card_token, msi_payments: card?.msi ?? undefined, return_path: `${base}/mis-compras/${orderId}`, cancel_path: `${base}/mis-compras/${orderId}?payment=canceled` });
+      const f = r.payment?.failure;
+      if (f) {
+        if (f.reload_token) await reload();
+        setFailure(f.notice?.message ?? f.message);
+        setTimeout(() => setFailure(null), (f.notice?.seconds ?? 55) * 1000);
+        return;
+      }
+      location.assign(base && r.redirect_to.startsWith('/mis-compras/') ? `${base}${r.redirect_to}` : r.redirect_to);
+    } catch (e) { await reload(); setFailure((e as Error).message); }
+    finally { setBusy(false); }
+  };
+  return (
+    <div className="order-pay">
+      {failure && <p className="co-failure" role="alert">{failure}</p>}
+      {flow === 'card'
+        ? <CardForm installments={[]} busy={busy} submitLabel={`Pagar ${formatMoney(total, currency)}`} onSubmit={(c) => void pay(c)} />
+        : <button className="btn" type="button" disabled={busy} onClick={() => void pay()}>Pagar {formatMoney(total, currency)}</button>}
+    </div>
+  );
+}

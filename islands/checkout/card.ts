@@ -1,0 +1,40 @@
+// Card form rules (seed 001 §5): the number's spaces stripped and cut to 19 digits; the expiry typed as MM/YY and
+// split into exp_month / exp_year; installments 3/6/9/12 only for credit cards.
+import { CARD_NUMBER_MAX, INSTALLMENT_OPTIONS } from '../../src/lib/shared/constants.ts';
+
+export const cleanCardNumber = (raw: string) => raw.replace(/[\s-]+/g, '').replace(/\D/g, '').slice(0, CARD_NUMBER_MAX);
+
+/** "0729", "07/29", "7/2029" -> { exp_month: 7, exp_year: 2029 }; null when not a valid month/year. */
+export function splitExpiry(raw: string): { exp_month: number; exp_year: number } | null {
+  const m = /^\s*(\d{1,2})\s*\/?\s*(\d{2}|\d{4})\s*$/.exec(raw);
+  if (!m) return null;
+  const month = Number(m[1]);
+  const year = m[2]!.length === 2 ? 2000 + Number(m[2]) : Number(m[2]);
+  if (month < 1 || month > 12) return null;
+  return { exp_month: month, exp_year: year };
+}
+
+/** Types "0729" as "07/29" while the shopper writes. */
+export function formatExpiry(raw: string): string {
+  const d = raw.replace(/\D/g, '').slice(0, 4);
+  return d.length > 2 ? `${d.slice(0, 2)}/${d.slice(2)}` : d;
+}
+
+export interface CardFields { name: string; number: string; cvc: string; exp: string }
+export type CardErrors = Partial<Record<keyof CardFields, string>>;
+
+export function validateCard(f: CardFields, now = new Date()): { errors: CardErrors; body: null | { name: string; number: string; cvc: string; exp_month: number; exp_year: number } } {
+  const errors: CardErrors = {};
+  const name = f.name.trim();
+  if (!name) errors.name = 'Escribe el nombre como aparece en la tarjeta';
+  const number = cleanCardNumber(f.number);
+  if (!/^\d{12,19}$/.test(number)) errors.number = 'Número de tarjeta: de 12 a 19 dígitos';
+  if (!/^\d{3,4}$/.test(f.cvc.trim())) errors.cvc = 'CVC: 3 o 4 dígitos';
+  const exp = splitExpiry(f.exp);
+  if (!exp) errors.exp = 'Vencimiento: MM/AA';
+  else if (exp.exp_year < now.getFullYear() || (exp.exp_year === now.getFullYear() && exp.exp_month < now.getMonth() + 1)) errors.exp = 'La tarjeta está vencida';
+  if (Object.keys(errors).length || !exp) return { errors, body: null };
+  return { errors, body: { name, number, cvc: f.cvc.trim(), exp_month: exp.exp_month, exp_year: exp.exp_year } };
+}
+
+export const installmentOptions = (cardType: string | null) => (cardType === 'credit' ? [...INSTALLMENT_OPTIONS] : []);
