@@ -2,7 +2,7 @@ import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
 
 export default defineConfig(
-  { ignores: ['dist/', 'data/', '.astro/', 'node_modules/', 'test-results/', 'playwright-report/', 'tests/.tmp/', '**/*.astro'] },
+  { ignores: ['dist/', '.out/', 'data/', '.astro/', 'node_modules/', 'test-results/', 'playwright-report/', 'tests/.tmp/', '**/*.astro'] },
   ...tseslint.configs.recommended,
   {
     rules: {
