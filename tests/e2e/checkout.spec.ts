@@ -74,7 +74,7 @@ async function fillCheckout(page: Page) {
   }
 }
 
-test('anonymous cart, merge at sign-in, card with installments + 3-D Secure, bank transfer, supplier and customer confirm', async ({ page, browser }) => {
+test('anonymous cart, merge at sign-in, card with installments + 3-D Secure, bank transfer, supplier and customer confirm, delivered', async ({ page, browser }) => {
   test.setTimeout(120_000);
   await page.setViewportSize(VIEWPORTS.desktop);
   const { card, bank } = await pickItems(page);
@@ -172,6 +172,23 @@ test('anonymous cart, merge at sign-in, card with installments + 3-D Secure, ban
   await page.getByTestId('customer-next').click();
   await page.waitForURL('**hecho=next');
   await expect(page.locator('[data-status]').first()).toHaveAttribute('data-status', 'customer_confirmed');
+
+  // 7. The transfer arrives (the sandbox bank's signed webhook), then the supplier takes the order to delivered.
+  const detail = await (await page.request.get(`/api/orders/${bankOrderId}`)).json() as { payments: { id: string; status: string }[] };
+  const transfer = detail.payments.find((p) => p.status !== 'failed')!;
+  expect((await page.request.post(`/api/payments/sandbox/${transfer.id}`, { data: { action: 'approve' } })).status()).toBe(200);
+  const again = await browser.newContext({ baseURL: new URL(page.url()).origin });
+  expect((await again.request.post('/api/auth/login', { data: { email: SUPPLIER, password: DEMO_PASSWORD } })).status()).toBe(200);
+  const sp2 = await again.newPage();
+  await sp2.setViewportSize(VIEWPORTS.desktop);
+  for (const step of ['in_process', 'ready_to_deliver', 'delivered']) {
+    await sp2.goto(`/${SHOP}/mis-compras/ventas/${bankOrderId}`);
+    await sp2.getByTestId('supplier-next').click();
+    await expect(sp2.locator('[data-status]').first()).toHaveAttribute('data-status', step);
+  }
+  await again.close();
+  await page.reload();
+  await expect(page.locator('[data-status]').first()).toHaveAttribute('data-status', 'delivered');
 
   await page.goto(`/${SHOP}/mis-compras`);
   await expect(page.locator('.orders-list li').first()).toBeVisible();
