@@ -311,6 +311,15 @@ export async function receiveWebhook(db: Db, providerId: string, rawBody: string
 
 // ---------- sandbox providers' pages ----------
 
+/** The sandbox pages' view of a payment, or null when the address names none (bad id, unknown, offline). */
+export async function findSandboxPayment(db: Db, id: string) {
+  if (!/^[0-9a-f-]{36}$/.test(id)) return null;
+  try { return await sandboxPayment(db, id); } catch (err) {
+    if (err instanceof AppError && err.code === 'not_found') return null;
+    throw err;
+  }
+}
+
 export async function sandboxPayment(db: Db, id: string) {
   if (!sandboxEnabled()) throw new AppError('not_found', 'Payment not found');
   const p = await repo.findPayment(db, id);
