@@ -6,10 +6,9 @@ import { catalogueItems, listItemColumns, rowsOf, toListItem, visibleItem, type 
 import { escapeLike } from '../search/schema.ts';
 import type { Catalogue, ItemType, ListItem } from './schema.ts';
 
-const visible = and(eq(products.list_state, 'published'), eq(products.hiden, false), eq(products.disabled, false));
 
 export async function listShopItems(db: Db, shopId: string, opts: { type: 'product' | 'service' | 'experience'; offset: number; limit: number; sort: string }) {
-  const where = and(eq(shopProducts.shop_id, shopId), eq(products.type, opts.type), visible);
+  const where = and(eq(shopProducts.shop_id, shopId), eq(products.type, opts.type), visibleItem);
   const order = opts.sort === '-list_price' ? [desc(products.list_price), asc(products.id)]
     : opts.sort === 'list_price' ? [asc(products.list_price), asc(products.id)]
     : [asc(shopProducts.queue_position), asc(products.id)];
@@ -34,7 +33,7 @@ export async function listCatalogues(db: Db, shopId: string, offset: number, lim
     db.select({
       id: catalogues.id, name: catalogues.name, slug: catalogues.slug, photo: catalogues.photo, icon_class: catalogues.icon_class,
       updated_at: catalogues.updated_at,
-      num_products: sql<number>`(select count(*)::int from ${catalogueProducts} where ${catalogueProducts.catalogue_id} = ${catalogues.id})`,
+      num_products: numProducts,
     }).from(catalogues).where(eq(catalogues.shop_id, shopId)).orderBy(asc(catalogues.name)).offset(offset).limit(limit),
     db.select({ n: count() }).from(catalogues).where(eq(catalogues.shop_id, shopId)),
   ]);
@@ -48,7 +47,7 @@ export async function sitemapRows(db: Db, shopId: string) {
     db.select({ slug: catalogues.slug, updated_at: catalogues.updated_at }).from(catalogues).where(eq(catalogues.shop_id, shopId)).orderBy(asc(catalogues.slug)).limit(1000),
     db.select({ id: products.id, owner: products.owner, type: products.type, updated_at: products.updated_at })
       .from(shopProducts).innerJoin(products, eq(products.id, shopProducts.product_id))
-      .where(and(eq(shopProducts.shop_id, shopId), visible)).orderBy(asc(shopProducts.queue_position)).limit(48_000),
+      .where(and(eq(shopProducts.shop_id, shopId), visibleItem)).orderBy(asc(shopProducts.queue_position)).limit(48_000),
   ]);
   return { catalogues: cats, items };
 }
