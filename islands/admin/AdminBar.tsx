@@ -1,6 +1,8 @@
 // The floating admin side bar (seed 000 §6; issue 4): shown to the shop's admins (and accountant, dispatcher,
-// qrreader members); edit actions only for admins. Each modal's code is loaded on demand (React.lazy).
+// qrreader members); edit actions only for admins. Each modal's code is loaded on demand (React.lazy). Admins also
+// open modals and delete catalogues from the page's own markup (data-admin-action, see actions.ts).
 import { lazy, Suspense, useMemo, useRef, useState } from 'react';
+import { useAdminActions, type PageAction, type ResaleType } from './actions.ts';
 import { AdminApi } from './api.ts';
 import css from './admin.css?inline';
 import type { Preset } from './ColorPanel.tsx';
@@ -14,12 +16,14 @@ const HeaderEditor = lazy(() => import('./HeaderEditor.tsx'));
 const CarouselEditor = lazy(() => import('./CarouselEditor.tsx'));
 const CataloguesModal = lazy(() => import('./CataloguesModal.tsx'));
 const BannersModal = lazy(() => import('./BannersModal.tsx'));
+const AddItemsModal = lazy(() => import('./AddItemsModal.tsx'));
+const FranchisesModal = lazy(() => import('./FranchisesModal.tsx'));
 
 export interface AdminShop {
   slug: string; name: string; photo: string | null; color1: string; color2: string; columns: 1 | 2;
   socials: Record<string, string | null>; presets: Preset[];
 }
-type ModalId = 'color' | 'photo' | 'social' | 'headers' | 'carousel' | 'banners' | 'catalogues';
+type ModalId = 'color' | 'photo' | 'social' | 'headers' | 'carousel' | 'banners' | PageAction['modal'];
 
 export default function AdminBar(props: { shop: AdminShop; base: string; isAdmin?: boolean; labels?: Partial<AdminLabels>; apiBase?: string }) {
   const labels = { ...defaultLabels, ...props.labels };
@@ -33,12 +37,15 @@ function Bar({ shop, base, isAdmin = true, labels, apiBase = '' }: { shop: Admin
   const api = useMemo(() => new AdminApi(shop.slug, apiBase), [shop.slug, apiBase]);
   const [open, setOpen] = useState(false);
   const [modal, setModal] = useState<ModalId | null>(null);
+  const [itemsType, setItemsType] = useState<ResaleType>('product');
   const [columns, setColumns] = useState(shop.columns);
   const [colors, setColors] = useState({ color1: shop.color1, color2: shop.color2 });
   const dirty = useRef(false);
   const changed = () => { dirty.current = true; };
   // Editors with several steps reload the page once they close after a change (the server dropped its page cache).
   const close = () => { setModal(null); if (dirty.current) reload(); };
+  // The store menu and catalogue cards outside the island (data-admin-action), for admins only.
+  useAdminActions(isAdmin, api, labels, (a) => { if (a.modal === 'items') setItemsType(a.type); setModal(a.modal); });
   const share = async () => {
     const url = new URL(`${base}/`, window.location.origin).href;
     try { await navigator.clipboard.writeText(url); push({ kind: 'success', message: labels.linkCopied, ms: SUCCESS_TOAST_MS }); }
@@ -88,6 +95,8 @@ function Bar({ shop, base, isAdmin = true, labels, apiBase = '' }: { shop: Admin
         {modal === 'carousel' && <CarouselEditor api={api} labels={labels} onClose={close} onChanged={changed} />}
         {modal === 'banners' && <BannersModal api={api} labels={labels} onClose={close} onChanged={changed} />}
         {modal === 'catalogues' && <CataloguesModal api={api} labels={labels} onClose={close} onChanged={changed} />}
+        {modal === 'items' && <AddItemsModal key={itemsType} api={api} labels={labels} type={itemsType} onClose={close} onChanged={changed} />}
+        {modal === 'franchises' && <FranchisesModal api={api} labels={labels} onClose={close} onChanged={changed} />}
       </Suspense>
     </>
   );

@@ -33,6 +33,14 @@ export const defaultLabels = {
   myCatalogues: 'Mis catálogos', createCatalogue: 'Crear catálogo', rename: 'Renombrar', deleting: 'Eliminando',
   catalogueDeleted: 'El catálogo se eliminó', notDeleted: 'No se eliminó el catálogo', name: 'Nombre', catalogueCount: '{count} catálogos',
   nameInvalid: 'El nombre no es válido',
+  catalogueWillBeDeleted: 'Se eliminará el catálogo «{name}»', catalogueWillBeRemoved: 'El catálogo «{name}» se quitará de la tienda',
+  catalogueRemoved: 'El catálogo se quitó de la tienda',
+  // add products / services / experiences
+  addProducts: 'Agregar productos', addServices: 'Agregar servicios', addExperiences: 'Agregar experiencias',
+  search: 'Buscar', category: 'Categoría', allCategories: 'Todas las categorías', supplier: 'Proveedor', allSuppliers: 'Todos los proveedores',
+  remove: 'Quitar', resultCount: '{count} resultados', noResults: 'No se encontraron resultados',
+  // franchises
+  franchises: 'Franquicias', noFranchises: 'No se encontraron franquicias', removing: 'Quitando',
 };
 export type AdminLabels = typeof defaultLabels;
 export const fmt = (s: string, vars: Record<string, string | number>) => s.replace(/\{(\w+)\}/g, (_, k: string) => String(vars[k] ?? ''));

@@ -1,0 +1,83 @@
+// Resale shapes (seed 001 §2 'Catalogues, resale and franchises', §7 products to resale, add/remove/check
+// products in store, franchises): what a shop admin's add-products and franchise modals send and receive.
+// Browser-safe (zod and shared modules only), so the admin islands can validate with the same schemas.
+import { z } from 'zod';
+import { PRODUCT_TYPES } from '../../lib/shared/constants.ts';
+import { uuidSchema } from '../admin/schema.ts';
+import { SEARCH_TEXT_MAX } from '../search/schema.ts';
+
+/** Items per page of the add-products modal (infinite scroll) and its largest page. */
+export const RESALE_PAGE_SIZE = 20;
+export const RESALE_PAGE_MAX = 50;
+/** Franchise modal page size (seed 001 §9: 'franchise list 2'). */
+export const FRANCHISE_PAGE_SIZE = 2;
+export const FRANCHISE_PAGE_MAX = 50;
+/** Ids per "check products in store" call. */
+export const STORE_CHECK_MAX = 100;
+
+/** An empty query value (a dropdown's "all" option sends `supplier=`) counts as absent. */
+const blankAsAbsent = <T extends z.ZodType>(inner: T) => z.preprocess((v) => (v === '' ? undefined : v), inner.optional());
+
+const page = (defaultLimit: number, max: number) => ({
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  limit: z.coerce.number().int().min(1).max(max).default(defaultLimit),
+});
+
+export const resaleTypeSchema = z.enum(PRODUCT_TYPES);
+
+/** Name order is stable for infinite scroll; the others add the id as a tie-break (seed 001 §9 resale sort). */
+export const RESALE_SORTS = ['name', '-contribution_margin', 'list_price', '-list_price'] as const;
+
+export const resaleQuerySchema = z.object({
+  type: resaleTypeSchema.default('product'),
+  /** Name, tags and description words, case- and accent-insensitive (the storefront search's rules). */
+  text: blankAsAbsent(z.string().max(SEARCH_TEXT_MAX * 2)),
+  supplier: blankAsAbsent(uuidSchema),
+  /** A tag, e.g. the demo category key 'ropa' (accents and case ignored). */
+  category: blankAsAbsent(z.string().trim().min(1).max(64)),
+  sort: z.enum(RESALE_SORTS).default('name'),
+  ...page(RESALE_PAGE_SIZE, RESALE_PAGE_MAX),
+});
+export type ResaleQuery = z.output<typeof resaleQuerySchema>;
+
+export const resaleFacetsQuerySchema = z.object({ type: resaleTypeSchema.default('product') });
+
+export const resaleItemSchema = z.object({
+  id: z.string(), owner: z.string(), name: z.string(), type: resaleTypeSchema, photo: z.string().nullable(),
+  list_price: z.number().int(), currency: z.string(),
+  supplier: z.object({ id: z.string(), name: z.string() }).nullable(),
+  tags: z.array(z.string()),
+  in_store: z.boolean(),
+});
+export type ResaleItem = z.infer<typeof resaleItemSchema>;
+
+export const resaleFacetsSchema = z.object({
+  suppliers: z.array(z.object({ id: z.string(), name: z.string() })),
+  /** Each item's main tag (the first), distinct and sorted. */
+  categories: z.array(z.string()),
+});
+export type ResaleFacets = z.infer<typeof resaleFacetsSchema>;
+
+export const storeProductAddedSchema = z.object({ product_id: z.string(), in_store: z.literal(true), queue_position: z.number().int() });
+export const storeProductRemovedSchema = z.object({
+  product_id: z.string(), in_store: z.literal(false),
+  /** How many of the shop's catalogues also dropped the item. */
+  removed_from_catalogues: z.number().int(),
+});
+
+export const storeCheckBodySchema = z.strictObject({ ids: z.array(uuidSchema).max(STORE_CHECK_MAX, `at most ${STORE_CHECK_MAX} ids`) });
+export const storeCheckResultSchema = z.object({ in_store: z.array(z.string()) });
+
+export const franchiseQuerySchema = z.object({
+  text: blankAsAbsent(z.string().max(SEARCH_TEXT_MAX * 2)),
+  ...page(FRANCHISE_PAGE_SIZE, FRANCHISE_PAGE_MAX),
+});
+export type FranchiseQuery = z.output<typeof franchiseQuerySchema>;
+
+/** Franchise list item (seed 001 §3: id, name, photo, canonical_url, in_store) plus the slug for links. */
+export const franchiseChoiceSchema = z.object({
+  id: z.string(), slug: z.string(), name: z.string(), photo: z.string().nullable(), canonical_url: z.string().nullable(), in_store: z.boolean(),
+});
+export type FranchiseChoice = z.infer<typeof franchiseChoiceSchema>;
+
+export const franchiseStateSchema = z.object({ id: z.string(), in_store: z.boolean() });

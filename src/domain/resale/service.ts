@@ -1,0 +1,80 @@
+// Resale rules (seed 001 §2 'Catalogues, resale and franchises', §4 product in store and franchises, §5
+// invalid_product): what a shop admin may put in the store, and which franchises the shop carries. Every call
+// takes the AdminCtx of src/domain/admin/service.ts, so the viewer already administers the shop (the routes
+// build it through adminHandle). Adds and removes are idempotent: the modals' undo may repeat a call.
+import { AppError } from '../../lib/shared/errors.ts';
+import type { AdminCtx } from '../admin/service.ts';
+import { storeOwners } from '../catalog/repo.ts';
+import { normalizeSearchText } from '../search/schema.ts';
+import * as repo from './repo.ts';
+import type { FranchiseQuery, ResaleFacets, ResaleQuery } from './schema.ts';
+
+const ITEM_NOT_FOUND = 'No se encontró el producto, servicio o experiencia';
+const collator = new Intl.Collator('es', { sensitivity: 'base' });
+
+/** GET .../admin/resale: the items the shop may resell, with whether each is already in its store. */
+export async function listResale({ db, shop }: AdminCtx, q: ResaleQuery) {
+  return repo.listResale(db, shop.id, { ...q, text: normalizeSearchText(q.text) });
+}
+
+/** The filter dropdowns, sorted the way a Spanish reader expects (accents and case aside). */
+export async function resaleFacets({ db }: AdminCtx, type: ResaleQuery['type']): Promise<ResaleFacets> {
+  const f = await repo.resaleFacets(db, type);
+  return {
+    suppliers: f.suppliers.sort((a, b) => collator.compare(a.name, b.name) || a.id.localeCompare(b.id)),
+    categories: f.categories.sort((a, b) => collator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0)),
+  };
+}
+
+/**
+ * Puts a resellable item at the end of the store (404 otherwise). A franchise store sells one supplier's items:
+ * another supplier's item is refused with invalid_product, as the storefront's in_store PATCH does.
+ */
+export async function addToStore({ db, shop }: AdminCtx, productId: string) {
+  const p = await repo.findResellable(db, productId);
+  if (!p) throw new AppError('not_found', ITEM_NOT_FOUND);
+  if (shop.store_type === 'franchise') {
+    const owners = await storeOwners(db, shop.id);
+    if (owners.length === 1 && owners[0] !== p.owner) {
+      throw new AppError('conflict', 'Solo puedes agregar productos de la franquicia', { fields: { product_id: ['invalid_product'] } });
+    }
+  }
+  const queue_position = await repo.addToStore(db, shop.id, p.id);
+  return { product_id: p.id, in_store: true as const, queue_position };
+}
+
+/** Takes any existing item out of the store and the shop's catalogues (even one no longer resellable). */
+export async function removeFromStore({ db, shop }: AdminCtx, productId: string) {
+  if (!(await repo.productExists(db, productId))) throw new AppError('not_found', ITEM_NOT_FOUND);
+  const removed = await repo.removeFromStore(db, shop.id, productId);
+  return { product_id: productId, in_store: false as const, removed_from_catalogues: removed };
+}
+
+/** Of the given ids, those in the store, in the order asked (each once). */
+export async function checkInStore({ db, shop }: AdminCtx, ids: string[]) {
+  const unique = [...new Set(ids)];
+  const found = await repo.storeIdsAmong(db, shop.id, unique);
+  return { in_store: unique.filter((id) => found.has(id)) };
+}
+
+/** GET .../admin/franchises: franchise stores the shop may carry (not itself), with in_store. */
+export async function listFranchiseChoices({ db, shop }: AdminCtx, q: FranchiseQuery) {
+  return repo.listFranchiseChoices(db, shop.id, { ...q, text: normalizeSearchText(q.text) });
+}
+
+/** Appends an enabled franchise store to the shop's list; its home's franchises section shows it. */
+export async function addFranchise({ db, shop }: AdminCtx, id: string) {
+  if (id === shop.id) throw new AppError('conflict', 'A shop cannot carry itself as a franchise', { fields: { shopId: ['self'] } });
+  const target = await repo.findFranchiseTarget(db, id);
+  if (!target?.carriable) throw new AppError('not_found', 'Franquicia no encontrada');
+  await repo.addFranchise(db, shop.id, target.id);
+  return { id: target.id, in_store: true };
+}
+
+/** Removes a franchise from the shop's list; any existing shop id is accepted (it may have been disabled since). */
+export async function removeFranchise({ db, shop }: AdminCtx, id: string) {
+  const target = await repo.findFranchiseTarget(db, id);
+  if (!target) throw new AppError('not_found', 'Franquicia no encontrada');
+  await repo.removeFranchise(db, shop.id, target.id);
+  return { id: target.id, in_store: false };
+}
