@@ -22,7 +22,8 @@ async function adminPage(page: Page, path = `/${SHOP}/`) {
 async function openModal(page: Page, button: string) {
   const toggle = page.getByRole('button', { name: 'Mostrar el menú de administración' });
   if (await toggle.isVisible()) await toggle.click();
-  await page.getByRole('button', { name: button, exact: true }).click();
+  // Within the bar: the store menu also has a 'Mis catálogos' entry.
+  await page.getByRole('navigation', { name: 'Administrar tienda' }).getByRole('button', { name: button, exact: true }).click();
   return page.getByRole('dialog');
 }
 /** The public page as an anonymous visitor sees it (a fresh context, no cookies). */
@@ -205,7 +206,8 @@ test('screenshots of each modal at 1280 and 390 px', async ({ page }) => {
     for (const [id, button] of [['color', 'Color de fondo'], ['photo', 'Foto y nombre'], ['headers', 'Encabezados'], ['carousel', 'Carrusel'], ['banners', 'Banners'], ['catalogues', 'Mis catálogos'], ['social', 'Redes sociales']] as const) {
       const toggle = page.getByRole('button', { name: 'Mostrar el menú de administración' });
       if (await toggle.isVisible()) await toggle.click();
-      await page.getByRole('button', { name: button, exact: true }).click();
+      // Within the bar: the store menu also has a 'Mis catálogos' entry.
+  await page.getByRole('navigation', { name: 'Administrar tienda' }).getByRole('button', { name: button, exact: true }).click();
       const dialog = page.getByRole('dialog');
       await expect(dialog).toBeVisible();
       await page.waitForTimeout(400);
