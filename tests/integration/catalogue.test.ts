@@ -132,6 +132,9 @@ describe('catalogue pages', () => {
     expect(seq).toEqual([...seq].sort((a, b) => a - b));
     expect(pages[0]!.text).toContain('rel="next"');
     expect(pages[1]!.text).toContain('aria-current="page"');
+    // The catalogue list counts what a shopper can see, as the pages do (novedades holds unpublished items too).
+    const listed = (await c.get('/api/shops/demo-03/catalogues')).json().results.find((x: { slug: string }) => x.slug === 'novedades');
+    expect(listed.num_products).toBe(all.length);
   });
 
   it('searches within the catalogue (cataloguesFilter), shows breadcrumb, share link and the live grid', async () => {

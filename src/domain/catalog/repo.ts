@@ -58,7 +58,11 @@ export async function sitemapRows(db: Db, shopId: string) {
 export type CatalogueRow = typeof catalogues.$inferSelect;
 export type ProductRow = typeof products.$inferSelect;
 
-const numProducts = sql<number>`(select count(*)::int from ${catalogueProducts} where ${catalogueProducts.catalogue_id} = ${catalogues.id})`;
+// Visible items only, as the catalogue page counts them (visibleItem of the search area, spelt out on aliases).
+// The outer column is written qualified: drizzle renders a single-table select's columns unqualified ("id"),
+// which inside this subquery would bind to products.id.
+const numProducts = sql<number>`(select count(*)::int from catalogue_products cp join products p on p.id = cp.product_id
+  where cp.catalogue_id = "catalogues"."id" and p.list_state = 'published' and not p.hiden and not p.disabled)`;
 
 /** A shop's catalogues whose name contains `name` (accents and case ignored), by name. */
 export async function searchCatalogues(db: Db, shopId: string, name: string, offset: number, limit: number) {
