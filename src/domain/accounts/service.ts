@@ -121,3 +121,17 @@ export async function verifyPin(db: Db, email: string, pin: string, now = new Da
 
 export const outboxMessages = (db: Db, limit = 50) => repo.listOutbox(db, limit);
 export const shopsOfUser = repo.shopsOfUser;
+
+/** Collaborator list item (seed 000 §3): a shop the user works on, linked by its own address. */
+export interface Collaboration { id: string; store_name: string; store_photo: string | null; store_url: string }
+
+/** One page of the user's collaborations (the user menu loads COLLABORATIONS_PAGE_SIZE at a time). */
+export async function listCollaborations(db: Db, user: SessionUser, offset: number, limit: number): Promise<{ results: Collaboration[]; matches_estimated: number }> {
+  const { rows, total } = await repo.listCollaborations(db, user.id, user.profile_id, offset, limit);
+  return {
+    results: rows.map((r) => ({ id: r.id, store_name: r.name, store_photo: r.photo, store_url: r.canonical_url ?? `/${r.slug}/` })),
+    matches_estimated: total,
+  };
+}
+
+export const isSupplierProfile = repo.isSupplierProfile;

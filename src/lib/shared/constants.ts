@@ -11,6 +11,7 @@ export const PHOTO_MAX_BYTES = 4_000_000;
 export const PIN_DIGITS = 6;
 export const PIN_TTL_MS = 5 * 60 * 1000;
 export const MENU_WIDTH = 280;
+export const COLLABORATIONS_PAGE_SIZE = 5; // user menu: collaborations loaded 5 at a time (seed 000 §9)
 export const COOKIE_TRACKING_MAX_AGE_S = 24 * 60 * 60; // referral, campaign, click id: 1 day
 export const COOKIE_PREFERENCE_MAX_AGE_S = 365 * 24 * 60 * 60; // showResaleInfo, theme: 365 days
 export const CATALOGUE_NAME_MAX = 150;
