@@ -1,40 +1,95 @@
 import { useState } from 'react';
-import { cleanCardNumber, formatExpiry, validateCard, type CardErrors, type CardFields } from './card.ts';
+import type { SavedCardView } from '../../src/domain/payments/schema.ts';
+import { cleanCardNumber, formatExpiry, installmentOptions, validateCard, type CardErrors, type CardFields } from './card.ts';
+import { BRAND_LABEL } from './labels.ts';
 
-export interface CardSubmit { name: string; number: string; cvc: string; exp_month: number; exp_year: number; msi: number | null }
-interface Props { installments: number[]; busy: boolean; onSubmit(card: CardSubmit): void; submitLabel: string }
+export interface CardSubmit { name: string; number: string; cvc: string; exp_month: number; exp_year: number; msi: number | null; save?: boolean }
+/** Paying with one of the buyer's saved cards (seed 001 §3 card_id). */
+export interface SavedCardSubmit { card_id: string; msi: number | null }
+export type SavedCardOption = Pick<SavedCardView, 'id' | 'brand' | 'termination' | 'expiry' | 'expired' | 'type'>;
 
-/** Name, number (spaces stripped, cut to 19), CVC, expiry MM/YY; installments (credit cards) chosen here. */
-export default function CardForm({ installments, busy, onSubmit, submitLabel }: Props) {
+interface Props {
+  installments: number[];
+  busy: boolean;
+  onSubmit(card: CardSubmit): void;
+  submitLabel: string;
+  /** The signed-in buyer's saved cards: one is chosen instead of typing a card (expired ones are shown, not choosable). */
+  savedCards?: SavedCardOption[];
+  onSubmitSaved?(choice: SavedCardSubmit): void;
+  /** Offer 'save this card' (signed-in buyers only). */
+  offerSave?: boolean;
+}
+
+const NEW = 'new';
+
+/**
+ * Name, number (spaces stripped, cut to 19), CVC, expiry MM/YY; installments (credit cards) chosen here. With saved
+ * cards, the first one still valid is chosen and the card fields stay hidden until 'Usar una tarjeta nueva'.
+ */
+export default function CardForm({ installments, busy, onSubmit, submitLabel, savedCards = [], onSubmitSaved, offerSave = false }: Props) {
   const [f, setF] = useState<CardFields>({ name: '', number: '', cvc: '', exp: '' });
   const [errors, setErrors] = useState<CardErrors>({});
   const [msi, setMsi] = useState<string>('');
+  const [save, setSave] = useState(false);
+  const saved = onSubmitSaved ? savedCards : [];
+  const [choice, setChoice] = useState<string>(saved.find((c) => !c.expired)?.id ?? NEW);
+  const chosen = saved.find((c) => c.id === choice && !c.expired) ?? null;
+  // A saved card's type is known: installments only for a credit card. A new card is checked once tokenised.
+  const months = chosen ? (installments.length ? installmentOptions(chosen.type) : []) : installments;
   const set = (k: keyof CardFields) => (e: React.ChangeEvent<HTMLInputElement>) => {
     const v = k === 'number' ? cleanCardNumber(e.target.value) : k === 'exp' ? formatExpiry(e.target.value) : k === 'cvc' ? e.target.value.replace(/\D/g, '').slice(0, 4) : e.target.value;
     setF((x) => ({ ...x, [k]: v }));
   };
+  const pick = (id: string) => { setChoice(id); setMsi(''); setErrors({}); };
   return (
     <form className="card-form" noValidate onSubmit={(e) => {
       e.preventDefault();
+      const m = msi ? Number(msi) : null;
+      if (chosen) { onSubmitSaved!({ card_id: chosen.id, msi: m }); return; }
       const r = validateCard(f);
       setErrors(r.errors);
-      if (r.body) onSubmit({ ...r.body, msi: msi ? Number(msi) : null });
+      if (r.body) onSubmit({ ...r.body, msi: m, ...(offerSave ? { save } : {}) });
     }}>
-      <label>Nombre en la tarjeta<input name="cc-name" autoComplete="cc-name" value={f.name} onChange={set('name')} aria-invalid={Boolean(errors.name)} /></label>
-      {errors.name && <span className="field-error" role="alert">{errors.name}</span>}
-      <label>Número de tarjeta<input name="cc-number" autoComplete="cc-number" inputMode="numeric" value={f.number} onChange={set('number')} aria-invalid={Boolean(errors.number)} /></label>
-      {errors.number && <span className="field-error" role="alert">{errors.number}</span>}
-      <div className="row">
-        <label>Vencimiento (MM/AA)<input name="cc-exp" autoComplete="cc-exp" inputMode="numeric" placeholder="MM/AA" value={f.exp} onChange={set('exp')} aria-invalid={Boolean(errors.exp)} /></label>
-        <label>CVC<input name="cc-csc" autoComplete="cc-csc" inputMode="numeric" value={f.cvc} onChange={set('cvc')} aria-invalid={Boolean(errors.cvc)} /></label>
-      </div>
-      {errors.exp && <span className="field-error" role="alert">{errors.exp}</span>}
-      {errors.cvc && <span className="field-error" role="alert">{errors.cvc}</span>}
-      {installments.length > 0 && (
+      {saved.length > 0 && (
+        <fieldset className="saved-cards">
+          <legend>Tarjetas guardadas</legend>
+          {saved.map((c) => (
+            <label key={c.id} className={`saved-card${c.expired ? ' expired' : ''}`}>
+              <input type="radio" name="card-choice" value={c.id} checked={choice === c.id} disabled={c.expired} onChange={() => pick(c.id)} />
+              <span className="saved-card-text">
+                <strong>{BRAND_LABEL[c.brand] ?? c.brand} terminación {c.termination}</strong>
+                <span className="saved-card-meta">{c.expired ? <span className="badge-expired">Vencida {c.expiry}</span> : <>Vence {c.expiry}</>} · {c.type === 'debit' ? 'Débito' : 'Crédito'}</span>
+              </span>
+            </label>
+          ))}
+          <label className="saved-card">
+            <input type="radio" name="card-choice" value={NEW} checked={choice === NEW} onChange={() => pick(NEW)} />
+            <span className="saved-card-text"><strong>Usar una tarjeta nueva</strong></span>
+          </label>
+        </fieldset>
+      )}
+      {!chosen && (
+        <>
+          <label>Nombre en la tarjeta<input name="cc-name" autoComplete="cc-name" value={f.name} onChange={set('name')} aria-invalid={Boolean(errors.name)} /></label>
+          {errors.name && <span className="field-error" role="alert">{errors.name}</span>}
+          <label>Número de tarjeta<input name="cc-number" autoComplete="cc-number" inputMode="numeric" value={f.number} onChange={set('number')} aria-invalid={Boolean(errors.number)} /></label>
+          {errors.number && <span className="field-error" role="alert">{errors.number}</span>}
+          <div className="row">
+            <label>Vencimiento (MM/AA)<input name="cc-exp" autoComplete="cc-exp" inputMode="numeric" placeholder="MM/AA" value={f.exp} onChange={set('exp')} aria-invalid={Boolean(errors.exp)} /></label>
+            <label>CVC<input name="cc-csc" autoComplete="cc-csc" inputMode="numeric" value={f.cvc} onChange={set('cvc')} aria-invalid={Boolean(errors.cvc)} /></label>
+          </div>
+          {errors.exp && <span className="field-error" role="alert">{errors.exp}</span>}
+          {errors.cvc && <span className="field-error" role="alert">{errors.cvc}</span>}
+          {offerSave && (
+            <label className="check"><input type="checkbox" name="save-card" checked={save} onChange={(e) => setSave(e.target.checked)} /> Guardar esta tarjeta para mis próximas compras</label>
+          )}
+        </>
+      )}
+      {months.length > 0 && (
         <label>Meses sin intereses (solo tarjetas de crédito)
           <select name="msi" value={msi} onChange={(e) => setMsi(e.target.value)}>
             <option value="">Una sola exhibición</option>
-            {installments.map((m) => <option key={m} value={m}>{m} meses</option>)}
+            {months.map((m) => <option key={m} value={m}>{m} meses</option>)}
           </select>
         </label>
       )}

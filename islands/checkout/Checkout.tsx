@@ -1,21 +1,38 @@
 // Checkout of one supplier order (seed 001 §2, §4, §5, §8): contact, delivery address (saved or new), delivery
 // method (rates), attendees of experiences, payment method (the supplier's enabled ones), order summary toggle and
 // the countdown with restart. Cards are tokenised (POST /api/payments/cards/tokens) and paid with the checkout
-// token; the browser follows redirect_to (3-D Secure, next action, approval) or goes to the order.
+// token, or a signed-in buyer pays with a saved card (card_id) and may save a new one; the browser follows
+// redirect_to (3-D Secure, next action, approval) or goes to the order. Invoicing data (optional) goes with the order.
 import { useEffect, useState } from 'react';
 import type { CheckoutView, DeliveryOption } from '../../src/domain/checkout/schema.ts';
 import { formatMoney } from '../../src/lib/shared/money.ts';
-import CardForm, { type CardSubmit } from './CardForm.tsx';
-import { installmentOptions } from './card.ts';
+import CardForm, { type CardSubmit, type SavedCardOption, type SavedCardSubmit } from './CardForm.tsx';
+import { installmentOptions, savedCardMessage } from './card.ts';
+import InvoicingForm, { type SaveError } from './InvoicingForm.tsx';
 import { DELIVERY_LABEL } from './labels.ts';
 import './checkout.css';
 
-interface Props { initial: CheckoutView; base: string; signedIn: boolean; savedAddresses: { id: string; address_name: string; street_address: string; postal_code: string }[] }
+interface Props {
+  initial: CheckoutView; base: string; signedIn: boolean; savedAddresses: { id: string; address_name: string; street_address: string; postal_code: string }[];
+  /** The signed-in buyer's saved cards (GET /api/payments/cards). */
+  savedCards?: SavedCardOption[];
+}
 
 /** The API answers order paths without the shop's path prefix (it runs outside the shop): add it. */
 export const shopPath = (base: string, to: string) => (base && to.startsWith('/mis-compras/') ? `${base}${to}` : to);
 
 export const PAYMENT_FAILED = 'El intento de pago falló y no fue posible completar la transacción.';
+
+/** What the buyer reads about a 'collection' branch: address, phone, hours. */
+export function BranchDetails({ d }: { d: { address?: unknown; phone?: unknown; hours?: unknown } }) {
+  return (
+    <span className="co-branch">
+      {typeof d.address === 'string' && d.address && <span>{d.address}</span>}
+      {typeof d.phone === 'string' && d.phone && <span>Tel. <a href={`tel:${d.phone}`}>{d.phone}</a></span>}
+      {typeof d.hours === 'string' && d.hours && <span>Horario: {d.hours}</span>}
+    </span>
+  );
+}
 
 async function call<T>(url: string, method: string, body?: unknown): Promise<T> {
   const res = await fetch(url, { method, credentials: 'same-origin', headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
@@ -30,7 +47,7 @@ async function call<T>(url: string, method: string, body?: unknown): Promise<T> 
 
 const optionKey = (o: DeliveryOption) => `${o.delivery_type}|${o.rate_id ?? ''}|${o.branch_id ?? ''}`;
 
-export default function Checkout({ initial, base, signedIn, savedAddresses }: Props) {
+export default function Checkout({ initial, base, signedIn, savedAddresses, savedCards = [] }: Props) {
   const [c, setC] = useState<CheckoutView>(initial);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -44,6 +61,7 @@ export default function Checkout({ initial, base, signedIn, savedAddresses }: Pr
   const [method, setMethod] = useState<string>(initial.payment_methods[0]?.method ?? '');
   const [picked, setPicked] = useState<string | null>(null);
   const [attendees, setAttendees] = useState<Record<string, { full_name: string; phone: string }[]>>({});
+  const [wantsInvoice, setWantsInvoice] = useState(Boolean(initial.invoicing));
 
   useEffect(() => {
     const t = setInterval(() => setLeft((s) => Math.max(0, s - 1)), 1000);
@@ -75,12 +93,31 @@ export default function Checkout({ initial, base, signedIn, savedAddresses }: Pr
 
   const reloadToken = async () => { try { setC(await call<CheckoutView>(`/api/checkout/${c.id}`, 'GET')); } catch { /* keep */ } };
 
-  const pay = async (card?: CardSubmit) => {
+  const saveInvoicing = async (invoicing: Record<string, string> | null) => {
+    try {
+      const v = await call<CheckoutView>(`/api/checkout/${c.id}`, 'PATCH', { invoicing });
+      setC(v);
+      return v.invoicing;
+    } catch (e) {
+      // Field errors arrive as invoicing.rfc ...: the form puts them on its fields.
+      const fields = (e as SaveError).fields;
+      if (fields) (e as SaveError).fields = Object.fromEntries(Object.entries(fields).map(([k, v]) => [k.replace(/^invoicing\./, ''), v]));
+      throw e;
+    }
+  };
+  const toggleInvoice = (on: boolean) => {
+    setWantsInvoice(on);
+    if (!on && c.invoicing) void run(() => saveInvoicing(null));
+  };
+
+  const pay = async (card?: CardSubmit, saved?: SavedCardSubmit) => {
     setFailure(null);
     await run(async () => {
       let card_token: string | undefined;
       let msi: number | undefined;
-      if (card) {
+      if (saved) {
+        msi = saved.msi ?? undefined;
+      } else if (card) {
         const t = await call<{ id: string; card: { type: string } }>('/api/payments/cards/tokens', 'POST', { name: card.name, number: card.number, cvc: card.cvc, exp_month: card.exp_month, exp_year: card.exp_year });
         card_token = t.id;
         if (card.msi) {
@@ -91,7 +128,10 @@ export default function Checkout({ initial, base, signedIn, savedAddresses }: Pr
       if (!c.token) throw new Error('Completa los pasos anteriores para pagar');
       try {
         const r = await call<{ redirect_to: string; payment: { failure: { message: string; reload_token: boolean; notice: { message: string; seconds: number } | null } | null } | null }>(
-          `/api/checkout/${c.id}/pay`, 'POST', { payment_type: method, token: c.token, card_token, msi_payments: msi, return_path: `${base}/comprar/${c.id}`, cancel_path: `${base}/comprar/${c.id}?payment=canceled` });
+          `/api/checkout/${c.id}/pay`, 'POST', {
+            payment_type: method, token: c.token, card_token, card_id: saved?.card_id, msi_payments: msi, save_card: card?.save || undefined,
+            return_path: `${base}/comprar/${c.id}`, cancel_path: `${base}/comprar/${c.id}?payment=canceled`,
+          });
         const f = r.payment?.failure;
         if (f) {
           if (f.reload_token) await reloadToken();
@@ -102,6 +142,8 @@ export default function Checkout({ initial, base, signedIn, savedAddresses }: Pr
       } catch (e) {
         await reloadToken();
         if ((e as { status?: number }).status === 402) { showFailure((e as Error).message || PAYMENT_FAILED, 55); return; }
+        const refused = savedCardMessage(e as { code?: string; fields?: Record<string, string[]> });
+        if (refused) throw new Error(refused);
         throw e;
       }
     });
@@ -190,7 +232,14 @@ export default function Checkout({ initial, base, signedIn, savedAddresses }: Pr
 
       <section className="co-step">
         <h2>{c.needs_delivery ? '3' : '2'}. Entrega</h2>
-        {c.delivery_type && <p>Elegido: <strong>{options?.find((o) => optionKey(o) === picked)?.label ?? DELIVERY_LABEL[c.delivery_type] ?? c.delivery_type}</strong>{c.shipping_days !== null && <> · {c.shipping_days} días</>}</p>}
+        {c.delivery_type && (
+          <div className="co-chosen">
+            <p>Elegido: <strong>{c.delivery_type === 'collection' && typeof c.delivery?.name === 'string'
+              ? `Recoger en ${c.delivery.name}`
+              : options?.find((o) => optionKey(o) === picked)?.label ?? DELIVERY_LABEL[c.delivery_type] ?? c.delivery_type}</strong>{c.shipping_days !== null && <> · {c.shipping_days} días</>}</p>
+            {c.delivery_type === 'collection' && c.delivery && <BranchDetails d={c.delivery} />}
+          </div>
+        )}
         {options === null ? (
           <button type="button" className="btn secondary" disabled={busy} onClick={() => void loadRates()}>Ver opciones de entrega</button>
         ) : (
@@ -199,7 +248,14 @@ export default function Checkout({ initial, base, signedIn, savedAddresses }: Pr
               <label key={optionKey(o)} className="co-option">
                 <input type="radio" name="delivery" checked={picked !== null ? picked === optionKey(o) : c.delivery_type === o.delivery_type && (!o.rate_id || c.delivery?.rate_id === o.rate_id) && (!o.branch_id || c.delivery?.branch_id === o.branch_id)}
                   onChange={() => { setPicked(optionKey(o)); void chooseDelivery(o); }} />
-                {o.label} — {formatMoney(o.cost, o.currency)}{o.days !== null && <> · {o.days} días</>}{o.address && <> · {o.address}</>}
+                {o.delivery_type === 'collection' ? (
+                  <span className="co-option-text">
+                    <span><strong>Recoger en {o.label}</strong> — sin costo</span>
+                    <BranchDetails d={o} />
+                  </span>
+                ) : (
+                  <span className="co-option-text">{o.label} — {formatMoney(o.cost, o.currency)}{o.days !== null && <> · {o.days} días</>}{o.address && <> · {o.address}</>}</span>
+                )}
               </label>
             ))}
             {options.length === 0 && <p className="muted">No hay opciones de entrega para esta dirección.</p>}
@@ -228,6 +284,14 @@ export default function Checkout({ initial, base, signedIn, savedAddresses }: Pr
         </section>
       )}
 
+      <section className="co-step" aria-labelledby="co-invoice-title">
+        <h2 id="co-invoice-title">Facturación <span className="muted small">(opcional)</span></h2>
+        <label className="check"><input type="checkbox" checked={wantsInvoice} disabled={busy} onChange={(e) => toggleInvoice(e.target.checked)} /> Quiero factura</label>
+        {wantsInvoice && (
+          <InvoicingForm initial={c.invoicing} onSave={saveInvoicing} onCancel={() => setWantsInvoice(false)} />
+        )}
+      </section>
+
       <section className="co-step">
         <h2>Pago</h2>
         {c.missing.length > 0 && <p className="muted small">Falta: {c.missing.join(', ')}</p>}
@@ -238,7 +302,8 @@ export default function Checkout({ initial, base, signedIn, savedAddresses }: Pr
           {c.payment_methods.length === 0 && <p className="co-error">Purchase cannot be made at the moment (supplier configuration missing)</p>}
         </div>
         {isCard ? (
-          <CardForm installments={m?.installments ? credit : []} busy={busy || !c.token} submitLabel={`Pagar ${formatMoney(c.total, c.currency)}`} onSubmit={(card) => void pay(card)} />
+          <CardForm installments={m?.installments ? credit : []} busy={busy || !c.token} submitLabel={`Pagar ${formatMoney(c.total, c.currency)}`} onSubmit={(card) => void pay(card)}
+            savedCards={signedIn ? savedCards : []} onSubmitSaved={(saved) => void pay(undefined, saved)} offerSave={signedIn} />
         ) : method ? (
           <>
             {m?.flow === 'bank_transfer' && <p className="muted small">Recibirás una referencia para transferir; vence en 1 hora.</p>}

@@ -2,30 +2,34 @@
 // token; the token is reloaded after a failure) or the order's own method (reference flows).
 import { useState } from 'react';
 import { formatMoney } from '../../src/lib/shared/money.ts';
-import CardForm, { type CardSubmit } from './CardForm.tsx';
+import CardForm, { type CardSubmit, type SavedCardOption, type SavedCardSubmit } from './CardForm.tsx';
+import { savedCardMessage } from './card.ts';
 
-interface Props { base: string; orderId: string; token: string; total: number; currency: string; method: string; flow: string }
+interface Props { base: string; orderId: string; token: string; total: number; currency: string; method: string; flow: string; savedCards?: SavedCardOption[]; signedIn?: boolean }
 
-export default function OrderPay({ base, orderId, token: initialToken, total, currency, method, flow }: Props) {
+export default function OrderPay({ base, orderId, token: initialToken, total, currency, method, flow, savedCards = [], signedIn = false }: Props) {
   const [token, setToken] = useState(initialToken);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const post = async (url: string, body: unknown) => {
     const res = await fetch(url, { method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     const json = await res.json().catch(() => null);
-    if (!res.ok) throw Object.assign(new Error(json?.error?.message ?? 'An error has occurred'), { status: res.status });
+    if (!res.ok) throw Object.assign(new Error(json?.error?.message ?? 'An error has occurred'), { status: res.status, code: json?.error?.code, fields: json?.error?.fields });
     return json;
   };
   const reload = async () => {
     const r = await fetch(`/api/orders/${orderId}/token`, { credentials: 'same-origin' }).then((x) => (x.ok ? x.json() : null)).catch(() => null);
     if (r?.token) setToken(r.token);
   };
-  const pay = async (card?: CardSubmit) => {
+  const pay = async (card?: CardSubmit, saved?: SavedCardSubmit) => {
     setBusy(true); setFailure(null);
     try {
       let card_token: string | undefined;
       if (card) card_token = (await post('/api/payments/cards/tokens', { name: card.name, number: card.number, cvc: card.cvc, exp_month: card.exp_month, exp_year: card.exp_year })).id;
-      const r = await post(`/api/orders/${orderId}/pay`, { payment_type: method, token, card_token, msi_payments: card?.msi ?? undefined, return_path: `${base}/mis-compras/${orderId}`, cancel_path: `${base}/mis-compras/${orderId}?payment=canceled` });
+      const r = await post(`/api/orders/${orderId}/pay`, {
+        payment_type: method, token, card_token, card_id: saved?.card_id, msi_payments: card?.msi ?? saved?.msi ?? undefined, save_card: card?.save || undefined,
+        return_path: `${base}/mis-compras/${orderId}`, cancel_path: `${base}/mis-compras/${orderId}?payment=canceled`,
+      });
       const f = r.payment?.failure;
       if (f) {
         if (f.reload_token) await reload();
@@ -34,14 +38,15 @@ export default function OrderPay({ base, orderId, token: initialToken, total, cu
         return;
       }
       location.assign(base && r.redirect_to.startsWith('/mis-compras/') ? `${base}${r.redirect_to}` : r.redirect_to);
-    } catch (e) { await reload(); setFailure((e as Error).message); }
+    } catch (e) { await reload(); setFailure(savedCardMessage(e as { code?: string }) ?? (e as Error).message); }
     finally { setBusy(false); }
   };
   return (
     <div className="order-pay">
       {failure && <p className="co-failure" role="alert">{failure}</p>}
       {flow === 'card'
-        ? <CardForm installments={[]} busy={busy} submitLabel={`Pagar ${formatMoney(total, currency)}`} onSubmit={(c) => void pay(c)} />
+        ? <CardForm installments={[]} busy={busy} submitLabel={`Pagar ${formatMoney(total, currency)}`} onSubmit={(c) => void pay(c)}
+          savedCards={savedCards} onSubmitSaved={(s) => void pay(undefined, s)} offerSave={signedIn} />
         : <button className="btn" type="button" disabled={busy} onClick={() => void pay()}>Pagar {formatMoney(total, currency)}</button>}
     </div>
   );

@@ -38,3 +38,13 @@ export function validateCard(f: CardFields, now = new Date()): { errors: CardErr
 }
 
 export const installmentOptions = (cardType: string | null) => (cardType === 'credit' ? [...INSTALLMENT_OPTIONS] : []);
+
+export const SAVED_CARD_EXPIRED = 'Esta tarjeta guardada está vencida. Elige otra tarjeta o usa una tarjeta nueva.';
+export const SAVED_CARD_GONE = 'Esa tarjeta guardada ya no está disponible. Elige otra tarjeta o usa una tarjeta nueva.';
+
+/** The server's refusals of a saved card (400 card_expired, 404 on card_id), in the buyer's words; null for other errors. */
+export function savedCardMessage(e: { code?: string; fields?: Record<string, string[]> }): string | null {
+  if (e.code === 'card_expired') return SAVED_CARD_EXPIRED;
+  if (e.code === 'not_found' && e.fields?.card_id) return SAVED_CARD_GONE;
+  return null;
+}

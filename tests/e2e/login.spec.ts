@@ -14,7 +14,7 @@ test('a customer signs in through the login page and lands back on the shop', as
   await expect(page).toHaveURL(/\/demo-03\/$/);
   // Signed in: the header shows the avatar menu instead of the login link.
   await expect(page.getByRole('link', { name: 'Iniciar sesión' })).toHaveCount(0);
-  await page.locator('.user-menu summary').click();
+  await page.locator('.user-menu > summary').click();
   await expect(page.locator('.user-menu .who')).toContainText('cliente@demo.test');
   await page.screenshot({ path: 'test-results/shop-signed-in.png', fullPage: false });
   const me = await page.request.get('/api/me');

@@ -81,10 +81,13 @@ export const payInput = z.object({
   token: z.string().min(8).max(100),
   /** Same key, same charge: a double submit never charges twice. Defaults to the token. */
   idempotency_key: z.string().min(8).max(200).optional(),
+  /** A new card: the single-use token of POST /api/payments/cards/tokens. */
   card_token: z.string().min(4).max(100).optional(),
+  /** Or one of the signed-in buyer's saved cards (GET /api/payments/cards); another user's card is 404, an expired one 400 card_expired. */
   card_id: z.uuid().optional(),
   /** Installments: 3, 6, 9 or 12 months, credit cards only. */
   msi_payments: z.union([z.literal(3), z.literal(6), z.literal(9), z.literal(12)], { error: `Installments: ${INSTALLMENT_OPTIONS.join(', ')}` }).optional(),
+  /** Keep the new card for later (signed-in buyers): saved once the charge succeeds. */
   save_card: z.boolean().default(false),
   return_path: z.string().max(500).optional(),
   cancel_path: z.string().max(500).optional(),

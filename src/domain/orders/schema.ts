@@ -54,12 +54,17 @@ export const shipInput = z.object({
   tracking_number: z.string().trim().min(1).max(100),
 });
 
+/** RFC: 3 letters (company) or 4 (person), the date yymmdd, 3 characters of homoclave. */
+export const RFC_PATTERN = /^[A-ZÑ&]{3,4}\d{6}[A-Z0-9]{3}$/;
+export const INVOICING_NAME_MAX = 200;
+
+/** Invoicing data (seed 001 §3 purchase order): RFC, name or business name, SAT tax regime and CFDI use, fiscal postal code. */
 export const invoicingInput = z.object({
-  rfc: z.string().trim().toUpperCase().regex(/^[A-ZÑ&]{3,4}\d{6}[A-Z0-9]{3}$/, 'Enter a valid RFC'),
-  name: z.string().trim().min(1).max(200),
-  tax_regime: z.enum(TAX_REGIMES),
-  cfdi_use: z.enum(CFDI_USES),
-  postal_code: z.string().regex(/^\d{5}$/, 'Five digits'),
+  rfc: z.string().trim().toUpperCase().regex(RFC_PATTERN, 'Enter a valid RFC'),
+  name: z.string().trim().min(1, 'Required').max(INVOICING_NAME_MAX),
+  tax_regime: z.enum(TAX_REGIMES, { error: 'Choose a tax regime of the SAT catalogue' }),
+  cfdi_use: z.enum(CFDI_USES, { error: 'Choose a CFDI use of the SAT catalogue' }),
+  postal_code: z.string().trim().regex(/^\d{5}$/, 'Five digits'),
   email: z.email().optional(),
 });
 

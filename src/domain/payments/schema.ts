@@ -19,7 +19,10 @@ export const cardView = z.object({
 
 export const tokenOutput = z.object({ id: z.string(), card: cardView, expires_at: z.string() });
 
-export const savedCardList = z.object({ results: z.array(cardView.extend({ id: z.string(), termination: z.string(), expiry: z.string() })), matches_estimated: z.number() });
+/** A saved card as the payment step lists it: termination (last digits) and expiry "MM/YY"; expired ones cannot pay. */
+export const savedCardView = cardView.extend({ id: z.string(), termination: z.string(), expiry: z.string(), expired: z.boolean() });
+export type SavedCardView = z.infer<typeof savedCardView>;
+export const savedCardList = z.object({ results: z.array(savedCardView), matches_estimated: z.number() });
 
 export const payResult = z.object({
   checkout_id: z.string(),

@@ -53,7 +53,7 @@ export async function listCards(db: Db, viewer: Viewer) {
   return {
     results: rows.map((r) => ({
       id: r.id, brand: r.brand, last4: r.last4, termination: r.last4, type: r.card_type, bank: r.bank, exp_month: r.exp_month, exp_year: r.exp_year,
-      expiry: `${String(r.exp_month).padStart(2, '0')}/${String(r.exp_year).slice(-2)}`, name: r.name,
+      expiry: expiryText(r), expired: expired(r), name: r.name,
     })),
     matches_estimated: rows.length,
   };
@@ -90,11 +90,22 @@ export interface PayRequest {
 
 interface CardChoice { display: Record<string, unknown>; behaviour: string; type: 'credit' | 'debit'; tokenId: string | null; fingerprint: string | null; name: string; brand: string; last4: string; bank: string; exp_month: number; exp_year: number }
 
-async function resolveCard(db: Db, viewer: Viewer, input: PayRequest): Promise<CardChoice> {
+export const SAVED_CARD_NOT_FOUND = 'Saved card not found';
+const expiryText = (c: { exp_month: number; exp_year: number }) => `${String(c.exp_month).padStart(2, '0')}/${String(c.exp_year).slice(-2)}`;
+export const savedCardExpired = (c: { last4: string; exp_month: number; exp_year: number }) =>
+  `The saved card ending in ${c.last4} expired (${expiryText(c)}): choose another card or enter a new one`;
+
+async function resolveCard(db: Db, viewer: Viewer, input: PayRequest, info: { provider: string }): Promise<CardChoice> {
   if (input.card_id) {
-    if (viewer.kind !== 'user') throw new AppError('validation_error', 'Saved cards need a signed-in user', { fields: { card_id: ['Unknown card'] } });
-    const s = await repo.findSavedCard(db, viewer.user.id, input.card_id);
-    if (!s) throw new AppError('validation_error', 'Unknown card', { fields: { card_id: ['Unknown card'] } });
+    if (input.card_token) throw new AppError('validation_error', 'Pay with a saved card (card_id) or a new card (card_token), not both', { fields: { card_id: ['Send card_id or card_token, not both'] } });
+    // Only the buyer's own cards: another user's card (or any card for a guest) is not found, whether it exists or not.
+    const s = viewer.kind === 'user' ? await repo.findSavedCard(db, viewer.user.id, input.card_id) : null;
+    if (!s) throw new AppError('not_found', SAVED_CARD_NOT_FOUND, { fields: { card_id: [SAVED_CARD_NOT_FOUND] } });
+    if (expired(s)) {
+      const m = savedCardExpired(s);
+      throw new AppError('card_expired', m, { fields: { card_id: [m] } });
+    }
+    if (s.provider !== info.provider) throw new AppError('validation_error', 'This saved card cannot be charged with that payment method', { fields: { card_id: ['Choose another payment method or card'] } });
     return { display: { brand: s.brand, last4: s.last4, type: s.card_type, bank: s.bank, name: s.name }, behaviour: s.sandbox_behaviour, type: s.card_type, tokenId: null, fingerprint: s.fingerprint, name: s.name, brand: s.brand, last4: s.last4, bank: s.bank, exp_month: s.exp_month, exp_year: s.exp_year };
   }
   if (!input.card_token) throw new AppError('validation_error', 'Tokenise the card first', { fields: { card_token: ['Required for card payments (or card_id)'] } });
@@ -164,7 +175,7 @@ async function pay(db: Db, viewer: Viewer, c0: CheckoutRow, input: PayRequest, w
   if (c0.status === 'canceled' || c0.status === 'expired') throw new AppError('checkout_expired', EXPIRED_MESSAGE);
   if (c0.status === 'open') missingFields((await checkoutView(db, c0)).missing);
   if (input.msi_payments && !info.installments) throw new AppError('installments_not_allowed', MESSAGES.installments, { fields: { msi_payments: [MESSAGES.installments] } });
-  const card = info.flow === 'card' ? await resolveCard(db, viewer, input) : null;
+  const card = info.flow === 'card' ? await resolveCard(db, viewer, input, info) : null;
   if (input.msi_payments && card && card.type !== 'credit') throw new AppError('installments_not_allowed', MESSAGES.installments, { fields: { msi_payments: [MESSAGES.installments] } });
 
   const returnPath = (o: OrderRow) => safeNext(input.return_path, `${opts.basePath}/mis-compras/${o.id}`);
