@@ -51,6 +51,16 @@ const DEFINITIONS: SectionInput[] = [
     settings: [title('Información para distribuidores'), { id: 'text', type: 'textarea', label: 'Text', default: '', maxLength: 600 }], blocks: [],
   },
   {
+    // Seed 001 §2, §9: up to 10 entries, 4 per view. Server-rendered with CSS scroll snapping (no script).
+    type: 'blog-slider', name: 'Blog slider', hydrate: 'none', enabledOn: ['home'],
+    settings: [
+      title(''),
+      { id: 'limit', type: 'range', label: 'Entries shown', min: 2, max: 10, step: 1, default: 10 },
+      { id: 'per_view', type: 'range', label: 'Entries per view on desktop', min: 2, max: 4, step: 1, default: 4 },
+    ],
+    blocks: [],
+  },
+  {
     type: 'rich-text', name: 'Text', hydrate: 'none', enabledOn: ['home', 'catalogue_list', 'catalogue', 'search', 'product'],
     settings: [
       title(''),

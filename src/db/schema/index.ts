@@ -4,3 +4,4 @@ export * from './catalog.ts';
 export * from './media.ts';
 export * from "./admin.ts";
 export * from "./commerce.ts";
+export * from "./blog.ts";

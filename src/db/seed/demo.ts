@@ -7,12 +7,14 @@ import { sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { DbHandle, Tx } from '../client.ts';
 import {
-  catalogueProducts, catalogues, media, plans, products, profiles, shopFranchises, shopMemberships, shopProducts, shops, suppliers, users,
+  catalogueProducts, catalogues, media, plans, products, profiles, shopFranchises, shopMemberships, shopProducts, shops, supplierBranches, suppliers, users,
+  type AddressFields,
 } from '../schema/index.ts';
 import { hashPassword } from '../../domain/accounts/password.ts';
 import { storeThemeInfoSchema, type StoreThemeInfo } from '../../domain/shops/schema.ts';
 import { PLAN_DEFAULTS, PLAN_IDS, type ShopPermission, type UserLevel } from '../../lib/shared/constants.ts';
 import { mulberry32, seedDate, seedUuid, slugify } from './ids.ts';
+import { DEMO_BLOG_SHOP, insertDemoBlogs } from './blogs.ts';
 import {
   catalogueImage, logoImage, mediaUrl, productImage, slideImage, supplierImage, toMediaRow,
   type IconKind, type MediaRow, type SvgImage,
@@ -54,6 +56,43 @@ export const DEMO_SUPPLIERS: Record<string, DemoSupplier> = Object.fromEntries(S
   key: s.key, id: demoId.supplier(s.key), profileId: demoId.supplierProfile(s.key), name: s.name, slug: s.slug,
   is_configured: s.is_configured,
 }]));
+
+interface DemoBranch { key: string; supplier: string; name: string; phone: string; hours: string; address: Omit<AddressFields, 'address_name' | 'address_phone'> }
+
+const branchAddress = (a: { street: string; number: string; sublocality: string; locality: string; state: string; postal_code: string }): DemoBranch['address'] => ({
+  street_address: a.street, route: a.street, street_number: a.number, country: 'MX', administrative_area_level_1: a.state,
+  administrative_area_level_2: a.locality, administrative_area_level_3: null, administrative_area_level_4: null, administrative_area_level_5: null,
+  locality: a.locality, sublocality: a.sublocality, postal_code: a.postal_code,
+  formatted_address: `${a.street} ${a.number}, ${a.sublocality}, ${a.locality}, ${a.state}, ${a.postal_code}, MX`,
+});
+
+/**
+ * Where a 'collection' order is picked up (seed 001 §2: the order detail shows the branch address and phone):
+ * Textiles del Bajío has two branches, Café de Altura one; Aventura MX and Barro y Madera none, so they offer no
+ * collection. Listed at checkout in this order.
+ */
+export const DEMO_SUPPLIER_BRANCHES: readonly DemoBranch[] = [
+  {
+    key: 'textiles:leon-centro', supplier: 'textiles', name: 'Tienda León Centro', phone: '4777123456', hours: 'Lunes a viernes 9:00–19:00, sábado 10:00–14:00',
+    address: branchAddress({ street: 'Calle Francisco I. Madero', number: '212', sublocality: 'Zona Centro', locality: 'León', state: 'Guanajuato', postal_code: '37000' }),
+  },
+  {
+    key: 'textiles:celaya', supplier: 'textiles', name: 'Tienda Celaya', phone: '4616124500', hours: 'Lunes a sábado 10:00–18:00',
+    address: branchAddress({ street: 'Av. Benito Juárez', number: '145', sublocality: 'Centro', locality: 'Celaya', state: 'Guanajuato', postal_code: '38000' }),
+  },
+  {
+    key: 'cafe:coatepec', supplier: 'cafe', name: 'Tostaduría Coatepec', phone: '2288165432', hours: 'Todos los días 8:00–20:00',
+    address: branchAddress({ street: 'Calle Jiménez del Campillo', number: '18', sublocality: 'Centro', locality: 'Coatepec', state: 'Veracruz', postal_code: '91500' }),
+  },
+];
+
+/** The supplier_branches rows of DEMO_SUPPLIER_BRANCHES: fixed ids and creation times. */
+export function demoSupplierBranchRows(): Row<typeof supplierBranches>[] {
+  return DEMO_SUPPLIER_BRANCHES.map((b, i) => ({
+    id: seedUuid(`branch:${b.key}`), supplier_id: demoId.supplier(b.supplier), name: b.name, phone: b.phone, hours: b.hours,
+    address: { address_name: b.name, address_phone: b.phone, ...b.address }, enabled: true, created_at: seedDate(4_000 + i),
+  }));
+}
 
 // ---------- users ----------
 
@@ -251,7 +290,7 @@ const SHOP_DEFS: readonly ShopDef[] = [
   },
   {
     slug: 'demo-fifth', owner: 'adminfifth', itemCount: 70, columns: 2, color1: '#b45309', color2: '#78350f',
-    sections: ['experiences', 'products', 'services'], slides: [],
+    sections: ['experiences', 'products', 'services', 'blogs'], slides: [],
     catalogues: [CAT.experiencias, CAT.artesania, CAT.novedades(20)],
     row: {
       name: 'Quinta Avenida Artesanal', store_type: 'affiliate', theme_pack: 'fifth', photo_display: 'sq',
@@ -608,6 +647,7 @@ export async function seedDemo(handle: DbHandle): Promise<{ seeded: boolean }> {
     await insertBatches(tx, users, data.users);
     await insertBatches(tx, media, data.media, 200);
     await insertBatches(tx, suppliers, data.suppliers);
+    await insertBatches(tx, supplierBranches, demoSupplierBranchRows());
     await insertBatches(tx, shops, data.shops);
     await insertBatches(tx, shopMemberships, data.memberships);
     // Shops that list franchises in sections_info carry the demo franchise store.
@@ -619,6 +659,8 @@ export async function seedDemo(handle: DbHandle): Promise<{ seeded: boolean }> {
     await insertBatches(tx, shopProducts, data.shopProducts, 1000);
     await insertBatches(tx, catalogues, data.catalogues);
     await insertBatches(tx, catalogueProducts, data.catalogueProducts, 1000);
+    // The demo blog (src/db/seed/blogs.ts).
+    await insertDemoBlogs(tx, demoId.shop(DEMO_BLOG_SHOP), DEMO_USER_BY_KEY.adminfifth.profileId);
     return { seeded: true };
   });
 }

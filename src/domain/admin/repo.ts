@@ -72,6 +72,7 @@ export async function deleteMediaIfUnused(db: Db, ids: string[], owner: string |
       and not exists (select 1 from products p where p.photos::text like '%' || m.id::text || '%')
       and not exists (select 1 from profiles pr where pr.images::text like '%' || m.id::text || '%')
       and not exists (select 1 from suppliers su where su.image like '%' || m.id::text || '%')
+      and not exists (select 1 from blog_entries be where be.image like '%' || m.id::text || '%' or be.content_html like '%' || m.id::text || '%')
     returning m.id`);
   return rowsOf<{ id: string }>(res).map((r) => r.id);
 }

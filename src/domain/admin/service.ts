@@ -44,7 +44,7 @@ function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown): z.output<
  * An uploaded image of this shop (POST .../admin/uploads stores it with the shop owner's profile): answers its
  * canonical address and id; a field error otherwise.
  */
-async function shopImage(db: Db, shop: ShopRow, url: string, field: string): Promise<{ id: string; url: string }> {
+export async function shopImage(db: Db, shop: ShopRow, url: string, field: string): Promise<{ id: string; url: string }> {
   const id = mediaIdOf(url);
   const info = id ? await repo.findMediaInfo(db, id) : null;
   if (!info || (info.owner ?? null) !== (shop.owner ?? null)) throw fieldError(field, 'upload the image first (POST /api/shops/{slug}/admin/uploads)');
@@ -59,7 +59,7 @@ async function offeredProduct(db: Db, shop: ShopRow, productId: string, field = 
 }
 
 /** Media no longer used after a change: deleted when this shop's owner uploaded them and nothing else uses them. */
-async function dropUnusedImages(db: Db, shop: ShopRow, ids: (string | null | undefined)[]) {
+export async function dropUnusedImages(db: Db, shop: ShopRow, ids: (string | null | undefined)[]) {
   const list = ids.filter((x): x is string => !!x);
   if (list.length) await repo.deleteMediaIfUnused(db, list, shop.owner ?? null);
 }

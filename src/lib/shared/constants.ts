@@ -121,3 +121,19 @@ export const ORDERS_PAGE_SIZE = 10;
 /** SAT tax regimes and CFDI uses for invoicing data (print preview). */
 export const TAX_REGIMES = ['601', '603', '605', '606', '607', '608', '610', '611', '612', '614', '615', '616', '620', '621', '622', '623', '624', '625', '626'] as const;
 export const CFDI_USES = ['G01', 'G02', 'G03', 'I01', 'I02', 'I03', 'I04', 'I05', 'I06', 'I07', 'I08', 'D01', 'D02', 'D03', 'D04', 'D05', 'D06', 'D07', 'D08', 'D09', 'D10', 'S01', 'CP01', 'CN01'] as const;
+
+// ---------- blogs (seed 001 §2, §3, §5, §9) ----------
+/** Blog list page size (seed 001 §7, §9: limit 8). */
+export const BLOG_LIST_PAGE_SIZE = 8;
+/** The home blog slider: up to 10 entries, 4 per view (seed 001 §2, §9). */
+export const BLOG_SLIDER_MAX = 10;
+export const BLOG_SLIDER_PER_VIEW = 4;
+/** An entry's abstract: the first 500 characters of its plain text, plus an ellipsis when longer (seed 001 §3, §9). */
+export const BLOG_ABSTRACT_MAX = 500;
+/** Title required, at most 150 characters (as a catalogue name); tags: at most 20 of 40 characters each (ours). */
+export const BLOG_TITLE_MAX = 150;
+export const BLOG_TAGS_MAX = 20;
+export const BLOG_TAG_MAX = 40;
+/** Stored rich text (sanitised HTML) at most this many characters; the request body itself is capped at 1 MB. */
+export const BLOG_CONTENT_MAX = 200_000;
+export const BLOG_LIST_STATES = ['published', 'unpublished'] as const;
