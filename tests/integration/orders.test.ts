@@ -100,6 +100,12 @@ describe('purchase orders', () => {
     expect(tooMuch.status).toBe(400);
     const refunded = (await supplier.post(`/api/supplier/orders/${id}/refund`, { amount: 1000, reason: 'Descuento' })).json();
     expect(refunded).toMatchObject({ payment_status: 'partially_refunded', amount_refunded: 1000 });
+    // The same refund sent twice with one idempotency key moves the money once and counts it once.
+    const key = `refund-${id}`;
+    const first = (await supplier.post(`/api/supplier/orders/${id}/refund`, { amount: 500, reason: 'Ajuste', idempotency_key: key })).json();
+    const again = (await supplier.post(`/api/supplier/orders/${id}/refund`, { amount: 500, reason: 'Ajuste', idempotency_key: key })).json();
+    expect(first.amount_refunded).toBe(1500);
+    expect(again.amount_refunded).toBe(1500);
   });
 
   it('notes: visible to the client or internal', async () => {

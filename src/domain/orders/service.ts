@@ -211,6 +211,8 @@ async function refundPayments(tx: Db, order: OrderRow, candidates: PaymentRow[] 
   const pays = (candidates ?? (await payRepo.paymentsOfOrder(tx, order.id))).filter((p) => p.status === 'succeeded').reverse();
   const refunds = await payRepo.refundsOfOrder(tx, order.id);
   let remaining = amount;
+  // Money moved by this call: a part whose key was already used is a replay of an earlier call and moves nothing.
+  let applied = 0;
   for (const p of pays) {
     if (remaining <= 0) break;
     const already = refunds.filter((r) => r.payment_id === p.id && r.status !== 'failed').reduce((n, r) => n + r.amount, 0);
@@ -222,15 +224,17 @@ async function refundPayments(tx: Db, order: OrderRow, candidates: PaymentRow[] 
     await payRepo.updateRefund(tx, row.id, res.status);
     if (res.status !== 'success') throw new AppError('payment_failed', 'Refund could not be completed');
     remaining -= part;
+    applied += part;
   }
-  const event = order.amount_refunded + amount >= order.amount_paid ? 'refund' : 'partial_refund';
+  if (applied === 0) return order;
+  const event = order.amount_refunded + applied >= order.amount_paid ? 'refund' : 'partial_refund';
   let o = order;
   if (o.payment_status === 'paid' || o.payment_status === 'partially_refunded') {
-    o = await fire(tx, o, 'payment', event, actor.role === 'customer' ? SYSTEM : actor, { refund_amount: amount }, reason);
+    o = await fire(tx, o, 'payment', event, actor.role === 'customer' ? SYSTEM : actor, { refund_amount: applied }, reason);
   } else {
     await repo.appendHistory(tx, [{ order_id: o.id, machine: 'payment', event: 'refund_late_payment', from_state: o.payment_status, to_state: o.payment_status, actor_role: actor.role, actor_user_id: actor.user_id, note: reason }]);
   }
-  return repo.updateOrder(tx, o.id, { amount_refunded: order.amount_refunded + amount });
+  return repo.updateOrder(tx, o.id, { amount_refunded: order.amount_refunded + applied });
 }
 
 // ---------- moving orders ----------
