@@ -12,6 +12,15 @@ describe('rendered pages shared by anonymous shoppers', () => {
     expect(r.text).toContain('data-theme-pack="basic"');
   });
 
+  it("never keeps a page about one visitor (private or no-store), such as a guest's cart", async () => {
+    const a = new Client();
+    await a.get('/demo-basic/carrito?cache-probe=2');
+    const b = await new Client().get('/demo-basic/carrito?cache-probe=2');
+    expect(b.status).toBe(200);
+    expect(b.headers['x-page-cache']).toBeUndefined();
+    expect(String(b.headers['cache-control'])).toMatch(/no-store/);
+  });
+
   it('never caches what a signed-in viewer sees', async () => {
     const c = new Client();
     await c.login('cliente@demo.test');

@@ -59,6 +59,8 @@ export async function cachedPage(key: string): Promise<Response | null> {
 export async function storePage(key: string, shopId: string, res: Response): Promise<Response> {
   const type = res.headers.get('content-type') ?? '';
   if (res.status !== 200 || !type.includes('text/html')) return res;
+  // Pages about one visitor (a guest's cart, order or tickets) say so; they must never reach another visitor.
+  if (/\b(private|no-store)\b/i.test(res.headers.get('cache-control') ?? '')) return res;
   const body = await res.text();
   const headers = [...res.headers].filter(([k]) => k.toLowerCase() !== 'set-cookie');
   const s = store();
