@@ -25,14 +25,17 @@ export interface AdminShop {
 }
 type ModalId = 'color' | 'photo' | 'social' | 'headers' | 'carousel' | 'banners' | PageAction['modal'];
 
-export default function AdminBar(props: { shop: AdminShop; base: string; isAdmin?: boolean; labels?: Partial<AdminLabels>; apiBase?: string }) {
+/** The ticket scanner entry ({shop}/admin/boletos), for admins and qrreader members (src/pages/s/admin/boletos.astro). */
+export interface ScanEntry { href: string; label: string }
+
+export default function AdminBar(props: { shop: AdminShop; base: string; isAdmin?: boolean; labels?: Partial<AdminLabels>; apiBase?: string; scan?: ScanEntry | null }) {
   const labels = { ...defaultLabels, ...props.labels };
   return <ToastProvider closeLabel={labels.close}><style>{css}</style><Bar {...props} labels={labels} /></ToastProvider>;
 }
 
 const reload = () => { window.location.reload(); };
 
-function Bar({ shop, base, isAdmin = true, labels, apiBase = '' }: { shop: AdminShop; base: string; isAdmin?: boolean; labels: AdminLabels; apiBase?: string }) {
+function Bar({ shop, base, isAdmin = true, labels, apiBase = '', scan = null }: { shop: AdminShop; base: string; isAdmin?: boolean; labels: AdminLabels; apiBase?: string; scan?: ScanEntry | null }) {
   const { push } = useToasts();
   const api = useMemo(() => new AdminApi(shop.slug, apiBase), [shop.slug, apiBase]);
   const [open, setOpen] = useState(false);
@@ -68,6 +71,7 @@ function Bar({ shop, base, isAdmin = true, labels, apiBase = '' }: { shop: Admin
         </button>
         <ul id="adm-bar-items" hidden={!open}>
           <li><button type="button" onClick={() => void share()}><span className="adm-bar-icon" aria-hidden="true">⇪</span> <span className="adm-bar-text">{labels.share}</span></button></li>
+          {scan && <li><a href={scan.href}><span className="adm-bar-icon" aria-hidden="true">▦</span> <span className="adm-bar-text">{scan.label}</span></a></li>}
           {isAdmin && (
             <>
               {btn('color', labels.color, '◐')}

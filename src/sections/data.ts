@@ -4,6 +4,7 @@
 import type { Viewer } from '../domain/accounts/viewer.ts';
 import { viewerSeesResale } from '../domain/catalog/service.ts';
 import type { Catalogue, ItemDetail, ItemSort, ItemType, KindRoute, ListItem } from '../domain/catalog/schema.ts';
+import type { ProductReviewsData } from '../domain/reviews/service.ts';
 import { stockState } from '../lib/shared/stock.ts';
 
 export interface Paging {
@@ -58,6 +59,8 @@ export interface ProductPageData {
   cartAction: string;
   /** The page's own address, for forms that come back to it. */
   here: string;
+  /** The reviews' summary and the page of them shown under the product (src/components/reviews/ProductReviews.astro). */
+  reviews?: ProductReviewsData;
 }
 
 export type MainSectionData = SearchPageData | CatalogueListPageData | CataloguePageData | ProductPageData;

@@ -5,3 +5,6 @@ export * from './media.ts';
 export * from "./admin.ts";
 export * from "./commerce.ts";
 export * from "./blog.ts";
+export * from "./tickets.ts";
+export * from "./reviews.ts";
+export * from "./returns.ts";

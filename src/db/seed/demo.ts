@@ -15,6 +15,8 @@ import { storeThemeInfoSchema, type StoreThemeInfo } from '../../domain/shops/sc
 import { PLAN_DEFAULTS, PLAN_IDS, type ShopPermission, type UserLevel } from '../../lib/shared/constants.ts';
 import { mulberry32, seedDate, seedUuid, slugify } from './ids.ts';
 import { DEMO_BLOG_SHOP, insertDemoBlogs } from './blogs.ts';
+import { DEMO_TICKET_STAFF, insertDemoTicketStaff } from './tickets.ts';
+import { insertDemoReviews } from './reviews.ts';
 import {
   catalogueImage, logoImage, mediaUrl, productImage, slideImage, supplierImage, toMediaRow,
   type IconKind, type MediaRow, type SvgImage,
@@ -661,6 +663,8 @@ export async function seedDemo(handle: DbHandle): Promise<{ seeded: boolean }> {
     await insertBatches(tx, catalogueProducts, data.catalogueProducts, 1000);
     // The demo blog (src/db/seed/blogs.ts).
     await insertDemoBlogs(tx, demoId.shop(DEMO_BLOG_SHOP), DEMO_USER_BY_KEY.adminfifth.profileId);
+    await insertDemoTicketStaff(tx, demoId.shop(DEMO_TICKET_STAFF.shop), passwordHash); // qrreader of demo-03 (src/db/seed/tickets.ts)
+    await insertDemoReviews(tx, data, passwordHash); // demo reviews with their delivered orders (src/db/seed/reviews.ts)
     return { seeded: true };
   });
 }

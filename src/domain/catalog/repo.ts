@@ -1,8 +1,8 @@
 // The only place catalogue and product SQL lives.
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { catalogueProducts, catalogues, plans, products, profiles, shopProducts, suppliers } from '../../db/schema/index.ts';
-import { catalogueItems, listItemColumns, rowsOf, toListItem, visibleItem, type RawItem } from '../search/repo.ts';
+import { catalogueProducts, catalogues, plans, productReviewStats, products, profiles, shopProducts, suppliers } from '../../db/schema/index.ts';
+import { catalogueItems, listItemColumns, ratingOf, rowsOf, toListItem, visibleItem, type RawItem } from '../search/repo.ts';
 import { escapeLike } from '../search/schema.ts';
 import type { Catalogue, ItemType, ListItem } from './schema.ts';
 
@@ -20,11 +20,13 @@ export async function listShopItems(db: Db, shopId: string, opts: { type: 'produ
       photo: sql<string | null>`${products.photos}->>0`, stock_type: products.stock_type,
       available: sql<number>`(${products.stock_on_hand} - ${products.stock_reserved})::int`, sold_out: products.sold_out,
       experience_date: products.experience_date,
+      rating_count: productReviewStats.review_count, rating_sum: productReviewStats.rating_sum,
     }).from(shopProducts).innerJoin(products, eq(products.id, shopProducts.product_id))
+      .leftJoin(productReviewStats, eq(productReviewStats.product_id, products.id))
       .where(where).orderBy(...order).offset(opts.offset).limit(opts.limit),
     db.select({ n: count() }).from(shopProducts).innerJoin(products, eq(products.id, shopProducts.product_id)).where(where),
   ]);
-  const results: ListItem[] = rows.map((r) => ({ ...r, in_store: true, experience_date: r.experience_date?.toISOString() ?? null }));
+  const results: ListItem[] = rows.map(({ rating_count, rating_sum, ...r }) => ({ ...r, in_store: true, experience_date: r.experience_date?.toISOString() ?? null, rating: ratingOf(rating_count, rating_sum) }));
   return { results, matches_estimated: total?.n ?? 0 };
 }
 
@@ -93,6 +95,8 @@ export function listCatalogueItems(db: Db, shopId: string, catalogueId: string, 
 
 export interface ProductWithSupplier {
   product: ProductRow;
+  /** Its reviews' average and count (product_review_stats), null without reviews. */
+  rating: ListItem['rating'];
   supplier: { id: string; name: string; image: string | null; profile_slug: string } | null;
   owner_slug: string;
 }
@@ -104,13 +108,16 @@ export async function findProduct(db: Db, by: { id: string } | { owner: string; 
     product: products,
     supplier_id: suppliers.id, supplier_name: suppliers.name, supplier_image: suppliers.image,
     owner_slug: profiles.slug,
+    rating_count: productReviewStats.review_count, rating_sum: productReviewStats.rating_sum,
   }).from(products)
     .innerJoin(profiles, eq(profiles.id, products.owner))
     .leftJoin(suppliers, eq(suppliers.id, products.supplier_id))
+    .leftJoin(productReviewStats, eq(productReviewStats.product_id, products.id))
     .where(where).limit(1);
   if (!row) return null;
   return {
     product: row.product,
+    rating: ratingOf(row.rating_count, row.rating_sum),
     supplier: row.supplier_id ? { id: row.supplier_id, name: row.supplier_name!, image: row.supplier_image ?? null, profile_slug: row.owner_slug } : null,
     owner_slug: row.owner_slug,
   };

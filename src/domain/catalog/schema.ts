@@ -13,6 +13,8 @@ export const listItemSchema = z.object({
   in_store: z.boolean(), list_price: z.number().int(), crossout_price: z.number().int().nullable(), hide_price: z.boolean(),
   is_free: z.boolean(), queue_position: z.number().int(), photo: z.string().nullable(), stock_type: z.string(),
   available: z.number().int(), sold_out: z.boolean(), experience_date: z.string().nullable(),
+  /** Reviews (src/domain/reviews): the average (one decimal) and how many; null without reviews. */
+  rating: z.object({ average: z.number(), count: z.number().int() }).nullable().optional(),
 });
 export type ListItem = z.infer<typeof listItemSchema>;
 

@@ -103,7 +103,7 @@ function toDetail(found: NonNullable<Awaited<ReturnType<typeof findByOwnerAndId>
     available: p.stock_on_hand - p.stock_reserved, sold_out: p.sold_out, experience_date: p.experience_date?.toISOString() ?? null,
     is_dropshipping: p.is_dropshipping, list_state: p.list_state, hiden: p.hiden, disabled: p.disabled,
     experience_available: p.experience_available, variants: p.variants, plain_description: p.plain_description, tags: p.tags,
-    max_purchase_amount: p.max_purchase_amount, dssupplier: found.supplier, resale_earning: resale,
+    max_purchase_amount: p.max_purchase_amount, dssupplier: found.supplier, resale_earning: resale, rating: found.rating,
   };
 }
 
@@ -169,7 +169,7 @@ export async function shopItemCard(db: Db, shop: ShopRow, id: string, opts: { ca
     id: p.id, owner: p.owner, name: p.name, slug: p.slug, type: p.type, currency: p.currency, in_store: offer.in_store,
     list_price: p.list_price, crossout_price: p.crossout_price, hide_price: p.hide_price, is_free: p.is_free, queue_position: position,
     photo: p.photos[0] ?? null, stock_type: p.stock_type, available: p.stock_on_hand - p.stock_reserved, sold_out: p.sold_out,
-    experience_date: p.experience_date?.toISOString() ?? null,
+    experience_date: p.experience_date?.toISOString() ?? null, rating: found!.rating,
   };
 }
 

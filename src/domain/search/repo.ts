@@ -2,7 +2,8 @@
 // rely on (f_search_name, f_search_document, trigram and tsvector GIN indexes) come from src/db/migrations/0007_search_and_live_events.sql.
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { catalogueProducts, catalogues, products, shopProducts } from '../../db/schema/index.ts';
+import { catalogueProducts, catalogues, productReviewStats, products, shopProducts } from '../../db/schema/index.ts';
+import { averageRating } from '../reviews/summary.ts';
 import type { ItemSort, ItemType, ListItem } from '../catalog/schema.ts';
 import { escapeLike, prefixTsquery, SEARCH_CHECK_AT_LEAST, searchTokens } from './schema.ts';
 
@@ -79,10 +80,24 @@ export function listItemColumns(queuePosition: SQL) {
     ${products.crossout_price} as crossout_price, ${products.hide_price} as hide_price, ${products.is_free} as is_free,
     ${queuePosition} as queue_position, ${products.photos}->>0 as photo, ${products.stock_type} as stock_type,
     (${products.stock_on_hand} - ${products.stock_reserved})::int as available, ${products.sold_out} as sold_out,
-    ${products.experience_date} as experience_date`;
+    ${products.experience_date} as experience_date, ${ratingColumns}`;
 }
 
-export type RawItem = Omit<ListItem, 'experience_date' | 'in_store'> & { experience_date: Date | string | null };
+/**
+ * A card's review count and rating sum, read from product_review_stats by key inside the list's own statement
+ * (no query per card); toListItem turns them into `rating`.
+ */
+export const ratingColumns = sql`(select ${productReviewStats.review_count} from ${productReviewStats} where ${productReviewStats.product_id} = ${products.id}) as rating_count,
+    (select ${productReviewStats.rating_sum} from ${productReviewStats} where ${productReviewStats.product_id} = ${products.id}) as rating_sum`;
+
+/** `rating` of a list item from the stats columns (null without reviews). */
+export function ratingOf(count: unknown, sum: unknown): ListItem['rating'] {
+  const n = Number(count ?? 0), total = Number(sum ?? 0);
+  const average = averageRating(total, n);
+  return average === null ? null : { average, count: n };
+}
+
+export type RawItem = Omit<ListItem, 'experience_date' | 'in_store' | 'rating'> & { experience_date: Date | string | null; rating_count?: number | string | null; rating_sum?: number | string | null };
 
 export function toListItem(r: RawItem, inStore = true): ListItem {
   const d = r.experience_date;
@@ -91,7 +106,7 @@ export function toListItem(r: RawItem, inStore = true): ListItem {
     list_price: Number(r.list_price), crossout_price: r.crossout_price === null ? null : Number(r.crossout_price),
     hide_price: r.hide_price, is_free: r.is_free, queue_position: Number(r.queue_position), photo: r.photo,
     stock_type: r.stock_type, available: Number(r.available), sold_out: r.sold_out,
-    experience_date: d === null ? null : new Date(d).toISOString(),
+    experience_date: d === null ? null : new Date(d).toISOString(), rating: ratingOf(r.rating_count, r.rating_sum),
   };
 }
 

@@ -137,3 +137,60 @@ export const BLOG_TAG_MAX = 40;
 /** Stored rich text (sanitised HTML) at most this many characters; the request body itself is capped at 1 MB. */
 export const BLOG_CONTENT_MAX = 200_000;
 export const BLOG_LIST_STATES = ['published', 'unpublished'] as const;
+
+// ---------- returns (seed 001 §3, §4, §9) ----------
+/** Return info of a supplier (seed 001 §3): whether returns are taken, who pays, which text, how the label arrives. */
+export const RETURN_TYPES = ['disallowed', '72hrs'] as const;
+export const RETURN_FEES = ['customer_all', 'free', 'customer_feed', 'original_fees', 'restocking_fees'] as const;
+export const RETURN_POLICY_KINDS = ['common', 'customized'] as const;
+export const RETURN_SHIPPING_LABELS = ['inbox', 'download'] as const;
+/** A return request is open until the supplier closes it; its refunds are pending, failed or success. */
+export const RETURN_STATUSES = ['open', 'closed'] as const;
+export const RETURN_REFUND_STATUSES = ['pending', 'failed', 'success'] as const;
+/** The reason tree (seed 001 §3 "reason chosen through a tree"): a group, then one of its reasons. Codes are unique. */
+export const RETURN_REASON_TREE = {
+  damaged: ['arrived_broken', 'defective', 'missing_parts'],
+  wrong_item: ['wrong_product', 'wrong_size', 'wrong_color'],
+  not_as_described: ['different_from_photos', 'poor_quality'],
+  changed_mind: ['no_longer_needed', 'ordered_by_mistake'],
+} as const;
+export type ReturnReasonGroup = keyof typeof RETURN_REASON_TREE;
+export const RETURN_REASON_GROUPS = Object.keys(RETURN_REASON_TREE) as ReturnReasonGroup[];
+export const RETURN_REASONS = Object.values(RETURN_REASON_TREE).flat() as string[];
+/** Photos of a return request: jpg/jpeg/png by content, at most PHOTO_MAX_BYTES each, at most this many. */
+export const RETURN_PHOTOS_MAX = 5;
+export const RETURN_TEXT_MAX = 2000;
+
+// ---------- reviews (seed 001 §2 review modal, §3 Review, §6 signed-in customers) ----------
+/** A review: rating 1–5 (required), title and text (optional, trimmed), up to 4 photos; the supplier answers once. */
+export const REVIEW_RATING_MIN = 1;
+export const REVIEW_RATING_MAX = 5;
+export const REVIEW_TITLE_MAX = 120;
+export const REVIEW_TEXT_MAX = 2000;
+export const REVIEW_PHOTOS_MAX = 4;
+export const REVIEW_ANSWER_MAX = 2000;
+/** Review photos are photos: JPEG or PNG (the admin upload checks and PHOTO_MAX_BYTES; SVG drawings are refused). */
+export const REVIEW_PHOTO_CONTENT_TYPES = ['image/jpeg', 'image/png'] as const;
+/** Reviews per page on the product page, and the API's default and largest page. */
+export const REVIEWS_PAGE_SIZE = 5;
+export const REVIEWS_API_PAGE_SIZE = 10;
+export const REVIEWS_PAGE_SIZE_MAX = 50;
+export const REVIEW_SORTS = ['newest', 'highest', 'lowest'] as const;
+
+// ---------- experience tickets (seed 001 §2 "My tickets", §3, §4, §9) ----------
+/** Tickets (attendants) per page: Mis boletos, an order's attendants (seed 001 §9: attendants page size 10). */
+export const TICKETS_PAGE_SIZE = 10;
+/** A ticket's code: `{number}-{secret part}`; the secret part is this many base32 characters (5 bits each: 130 bits). */
+export const TICKET_SECRET_CHARS = 26;
+/**
+ * "An experience is concluded when its date is past" (seed 001 §4): its tickets are no longer valid this long after
+ * the experience's date and time (ours: the experience takes place that day, so late arrivals are still let in).
+ */
+export const TICKET_ENDED_AFTER_MS = 12 * 60 * 60 * 1000;
+/** Who validates a shop's tickets at the door besides its admins (seed 001 §2 admin side bar roles). */
+export const TICKET_SCANNER_PERMISSION = 'qrreader';
+export const TICKET_STATES = ['valid', 'used', 'canceled', 'ended'] as const;
+export type TicketState = (typeof TICKET_STATES)[number];
+/** What a scan answers: valid (now used), already used, canceled, experience ended, another shop's, unknown. */
+export const TICKET_SCAN_RESULTS = ['valid', 'used', 'canceled', 'ended', 'other_shop', 'not_found'] as const;
+export type TicketScanResult = (typeof TICKET_SCAN_RESULTS)[number];
