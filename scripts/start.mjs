@@ -4,6 +4,7 @@ import { ENTRY, buildIfStale } from './build-if-stale.mjs';
 import { prepareDatabase } from './prepare-db.mjs';
 import { formatPackErrors, loadPacks } from '../src/themes/loader.ts';
 import { DEMO_PASSWORD, DEMO_SHOP_SLUGS, DEMO_USERS } from '../src/db/seed/demo.ts';
+import { DEMO_TICKET_STAFF } from '../src/db/seed/tickets.ts';
 
 process.env.HOST ??= 'localhost';
 process.env.PORT ??= '4321';
@@ -26,6 +27,7 @@ console.log('\nDemo shops:');
 for (const slug of DEMO_SHOP_SLUGS) console.log(`  http://${slug}.${base}:${port}/    (or http://${shown}:${port}/${slug}/)`);
 console.log(`\nDemo logins (password "${DEMO_PASSWORD}"):`);
 for (const u of DEMO_USERS) console.log(`  ${u.email.padEnd(28)} ${u.role ?? ''}`);
+console.log(`  ${DEMO_TICKET_STAFF.email.padEnd(28)} qrreader on ${DEMO_TICKET_STAFF.shop} (validates tickets)`);
 console.log(`\nMail outbox (sign-in PINs): http://${shown}:${port}/dev/outbox\n`);
 
 // The standalone adapter entry starts listening on import.
