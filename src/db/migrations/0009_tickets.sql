@@ -47,7 +47,7 @@ BEGIN
   SELECT a.order_id, a.id, line.id, a.product_id, o.shop_id,
          left(coalesce(nullif(btrim(a.full_name), ''), '-'), 150), left(coalesce(nullif(btrim(a.phone), ''), '-'), 30)
   FROM (
-    SELECT att.*, row_number() OVER (PARTITION BY att.product_id ORDER BY att.created_at, att.ctid, att.id) AS k
+    SELECT att.*, att.ctid AS pos, row_number() OVER (PARTITION BY att.product_id ORDER BY att.created_at, att.ctid, att.id) AS k
     FROM "order_attendees" att WHERE att.order_id = p_order
   ) a
   JOIN "orders" o ON o.id = a.order_id
@@ -58,6 +58,8 @@ BEGIN
     ) l WHERE l.upto >= a.k ORDER BY l.upto LIMIT 1
   ) line ON true
   WHERE o.status <> 'canceled'
+  -- Ticket numbers are given in the order rows arrive: the attendees' capture order, not whatever the join yields.
+  ORDER BY a.created_at, a.pos, a.id
   ON CONFLICT ("attendee_id") DO NOTHING;
   GET DIAGNOSTICS issued = ROW_COUNT;
   RETURN issued;
