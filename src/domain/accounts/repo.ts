@@ -1,7 +1,7 @@
 // The only place account SQL lives: users, profiles, sessions, rate limits, PINs, outbox.
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { outbox, profiles, rateLimits, sessions, shopMemberships, shops, signInPins, suppliers, users } from '../../db/schema/index.ts';
+import { outbox, profiles, rateLimits, sessions, shopMemberships, shops, signInPins, users } from '../../db/schema/index.ts';
 
 export async function findUserByEmail(db: Db, email: string) {
   const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
@@ -119,12 +119,6 @@ export async function listCollaborations(db: Db, userId: string, profileId: stri
     db.select({ n: sql<number>`count(*)::int` }).from(shopMemberships).innerJoin(shops, eq(shops.id, shopMemberships.shop_id)).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };
-}
-
-/** Whether the profile runs a supplier (its order page is then offered in the user menu). */
-export async function isSupplierProfile(db: Db, profileId: string): Promise<boolean> {
-  const [row] = await db.select({ id: suppliers.id }).from(suppliers).where(eq(suppliers.profile_id, profileId)).limit(1);
-  return !!row;
 }
 
 export async function membershipPermissions(db: Db, shopId: string, userId: string): Promise<string[]> {

@@ -138,4 +138,3 @@ export async function listCollaborations(db: Db, user: SessionUser, offset: numb
   };
 }
 
-export const isSupplierProfile = repo.isSupplierProfile;
