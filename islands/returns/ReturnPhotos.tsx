@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useDropzone, type FileRejection } from 'react-dropzone';
 import { PHOTO_MAX_BYTES } from '../../src/lib/shared/constants.ts';
 import './returns.css';
+import { fill } from '../shared/fill.ts';
 
 export const ACCEPT = { 'image/jpeg': ['.jpg', '.jpeg'], 'image/png': ['.png'] };
 
@@ -20,7 +21,6 @@ export interface PhotoLabels {
   rejected: string;
 }
 
-const fill = (s: string, vars: Record<string, string | number>) => s.replace(/\{(\w+)\}/g, (m, k: string) => (k in vars ? String(vars[k]) : m));
 
 export default function ReturnPhotos({ name = 'photos', max, labels, id = 'return-photos' }: { name?: string; max: number; labels: PhotoLabels; id?: string }) {
   const [hydrated, setHydrated] = useState(false);

@@ -53,6 +53,4 @@ export type ReviewLabels = typeof defaultReviewLabels;
 export type ReviewLabelKey = keyof ReviewLabels;
 
 /** Fills {{name}} placeholders. */
-export function fmt(text: string, vars: Record<string, string | number> = {}): string {
-  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (m, k: string) => (k in vars ? String(vars[k]) : m));
-}
+export { fill as fmt } from '../shared/fill.ts';
