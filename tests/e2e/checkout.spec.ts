@@ -4,7 +4,7 @@
 // the customer confirms; the order moves on. Screenshots of the drawer, cart, checkout and orders at 390 and 1280 px.
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, SCREENS_DIR, VIEWPORTS } from './helpers.ts';
+import { DEMO_PASSWORD, SCREENS_DIR, VIEWPORTS, waitForIsland } from './helpers.ts';
 
 const SHOP = 'demo-03';
 const CUSTOMER = 'cliente@demo.test';
@@ -48,10 +48,15 @@ async function addFromDetail(page: Page, item: Item) {
 }
 
 async function fillCheckout(page: Page) {
+  // Typing before the island hydrates is lost: React takes over the inputs with its own (empty) state.
+  await waitForIsland(page, '.checkout');
   await page.getByLabel('Nombre', { exact: true }).fill('Rosa Martínez');
   await page.getByLabel('Correo').fill(CUSTOMER);
   await page.locator('.co-step').first().getByLabel('Teléfono').fill('5512345678');
+  // Wait for the contact to be stored before the next step (the button's busy state may not have begun yet).
+  const saved = page.waitForResponse((r) => /\/api\/checkout\/[^/]+$/.test(new URL(r.url()).pathname) && r.request().method() === 'PATCH');
   await page.getByRole('button', { name: 'Guardar contacto' }).click();
+  expect((await saved).status(), 'contact saved').toBe(200);
   await expect(page.getByRole('button', { name: 'Guardar contacto' })).toBeEnabled();
   const step = page.locator('.co-step').filter({ hasText: 'Dirección de entrega' });
   if (await step.count()) {
