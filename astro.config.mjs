@@ -21,7 +21,20 @@ export default defineConfig({
     },
   ],
   // Our own middleware refuses cross-origin writes for every content type (Astro's check covers forms only).
-  security: { checkOrigin: false },
+  security: {
+    checkOrigin: false,
+    // Content-Security-Policy on every page (a header in server output): scripts only from this site or with the
+    // hash of what Astro emits (island bootstraps, bundled scripts), so an injected inline script or handler never
+    // runs. Styles stay inline-able: theme tokens and a shop's colours are per-request <style> and style="".
+    csp: {
+      directives: ["object-src 'none'", "base-uri 'self'", "form-action 'self'", "frame-ancestors 'self'"],
+      // The live chat (a shop setting) loads its widget from LiveChat's hosts when the shopper asks for it.
+      scriptDirective: { resources: ["'self'", 'https://*.livechatinc.com'] },
+      styleDirective: { resources: ["'self'", "'unsafe-inline'"] },
+    },
+  },
+  // No Markdown pages: Shiki's inline styles would only draw a CSP warning.
+  markdown: { syntaxHighlight: false },
   server: { port: Number(process.env.PORT ?? 4321), host: process.env.HOST ?? 'localhost' },
   vite: {
     ssr: { external: ['@electric-sql/pglite', 'pg', 'nodemailer'] },

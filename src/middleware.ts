@@ -1,5 +1,5 @@
 // Every request: database, cross-origin guard, shop (tenancy), viewer (session or anonymous id).
-import { defineMiddleware } from 'astro:middleware';
+import { defineMiddleware, sequence } from 'astro:middleware';
 import { randomUUID } from 'node:crypto';
 import { getDb } from './db/client.ts';
 import { resolveSession, shopsOfUser } from './domain/accounts/service.ts';
@@ -11,9 +11,10 @@ import { AppError } from './lib/shared/errors.ts';
 import { COOKIE_TRACKING_MAX_AGE_S } from './lib/shared/constants.ts';
 import { cachedPage, pageCacheEnabled, storePage } from './lib/server/page-cache.ts';
 import { ANON_COOKIE, SESSION_COOKIE, secureCookies } from './lib/server/cookies.ts';
+import { clientAddress } from './lib/server/proxy.ts';
+import { withSecurityHeaders } from './lib/server/security-headers.ts';
 
 const BASE_DOMAIN = process.env.BASE_DOMAIN ?? 'localhost';
-const TRUST_PROXY = process.env.TRUST_PROXY === '1' || process.env.TRUST_PROXY === 'true';
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 function crossOrigin(request: Request, url: URL): boolean {
@@ -26,7 +27,10 @@ function crossOrigin(request: Request, url: URL): boolean {
   return request.headers.get('sec-fetch-site') === 'cross-site';
 }
 
-export const onRequest = defineMiddleware(async (ctx, next) => {
+/** Security headers on every answer, cached pages and early refusals included. */
+const securityHeaders = defineMiddleware(async (ctx, next) => withSecurityHeaders(await next(), ctx.url, ctx.request));
+
+const route = defineMiddleware(async (ctx, next) => {
   const { url, request, locals, cookies } = ctx;
   if (url.pathname.startsWith('/_astro/')) return next();
 
@@ -41,8 +45,7 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
   locals.shop = null;
   locals.tenancy = null;
   locals.basePath = '';
-  const forwarded = TRUST_PROXY ? request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() : undefined;
-  locals.clientIp = forwarded || ctx.clientAddress || 'unknown';
+  locals.clientIp = clientAddress(request, ctx.clientAddress);
   locals.locale = resolveLocale({ cookie: cookies.get('lang')?.value, acceptLanguage: request.headers.get('accept-language') });
   locals.t = getT(locals.locale);
 
@@ -50,7 +53,7 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
   let anonymousId = cookies.get(ANON_COOKIE)?.value;
   if (!anonymousId || !/^[0-9a-f-]{36}$/.test(anonymousId)) {
     anonymousId = randomUUID();
-    cookies.set(ANON_COOKIE, anonymousId, { path: '/', maxAge: 365 * 24 * 3600, sameSite: 'lax', httpOnly: true, secure: secureCookies(url) });
+    cookies.set(ANON_COOKIE, anonymousId, { path: '/', maxAge: 365 * 24 * 3600, sameSite: 'lax', httpOnly: true, secure: secureCookies(ctx) });
   }
   const session = await resolveSession(db, cookies.get(SESSION_COOKIE)?.value);
   locals.viewer = session ? { kind: 'user', anonymousId, user: session.user, sessionId: session.sessionId } : { kind: 'anonymous', anonymousId };
@@ -92,6 +95,8 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
   return cacheKey ? storePage(cacheKey, shop.id, res) : res;
 });
 
+export const onRequest = sequence(securityHeaders, route);
+
 const TRACKING_PARAMS = ['referral', 'referral_slug', 'campaign', 'click_id', 'gclid', 'fbclid'] as const;
 
 /**
@@ -108,7 +113,7 @@ async function rememberTracking(ctx: Parameters<Parameters<typeof defineMiddlewa
     click_id: get('click_id'), gclid: get('gclid'), fbclid: get('fbclid'),
   });
   for (const [name, value] of Object.entries(answered)) {
-    if (value) ctx.cookies.set(name, value, { path: '/', maxAge: COOKIE_TRACKING_MAX_AGE_S, sameSite: 'lax', httpOnly: true, secure: secureCookies(ctx.url) });
+    if (value) ctx.cookies.set(name, value, { path: '/', maxAge: COOKIE_TRACKING_MAX_AGE_S, sameSite: 'lax', httpOnly: true, secure: secureCookies(ctx) });
     else ctx.cookies.delete(name, { path: '/' });
   }
 }

@@ -1,5 +1,6 @@
 import type { AstroCookies } from 'astro';
 import type { NewSession } from '../../domain/accounts/service.ts';
+import { isHttps } from './proxy.ts';
 
 export const SESSION_COOKIE = 'sid';
 export const ANON_COOKIE = 'aid';
@@ -12,9 +13,12 @@ export function clearSessionCookie(cookies: AstroCookies) {
   cookies.delete(SESSION_COOKIE, { path: '/' });
 }
 
-/** Secure cookies in production over https (a plain-http dev server could not send them back). */
-/** COOKIE_SECURE=1|0 overrides (e.g. behind a TLS-terminating proxy). */
-export function secureCookies(url: URL) {
+/**
+ * Secure cookies in production over https (a plain-http dev server could not send them back); behind a
+ * TLS-terminating proxy (TRUST_PROXY=1) its X-Forwarded-Proto says whether the visitor used https.
+ * COOKIE_SECURE=1|0 overrides.
+ */
+export function secureCookies(ctx: { url: URL; request: Request }) {
   if (process.env.COOKIE_SECURE) return process.env.COOKIE_SECURE === '1';
-  return process.env.NODE_ENV === 'production' && url.protocol === 'https:';
+  return process.env.NODE_ENV === 'production' && isHttps(ctx.url, ctx.request);
 }

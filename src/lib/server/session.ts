@@ -7,7 +7,7 @@ export async function startSession(ctx: APIContext, user: SessionUser) {
   // A new session on every sign-in: a token set before login is never promoted (session fixation).
   await endSession(ctx.locals.db, ctx.cookies.get(SESSION_COOKIE)?.value);
   const s = await createSession(ctx.locals.db, user, ctx.request.headers.get('user-agent'));
-  setSessionCookie(ctx.cookies, s, secureCookies(ctx.url));
+  setSessionCookie(ctx.cookies, s, secureCookies(ctx));
   return s;
 }
 

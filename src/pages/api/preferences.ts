@@ -26,8 +26,8 @@ export const spec = defineEndpoint({
 // The form variant: not listed separately (same method and path), described in the summary above.
 const formSpec = defineEndpoint({ ...spec, body: preferencesForm, status: 303 });
 
-function apply(cookies: AstroCookies, url: URL, acceptLanguage: string | null, input: PreferencesInput): Preferences {
-  const opts = { path: '/', maxAge: COOKIE_PREFERENCE_MAX_AGE_S, sameSite: 'lax', httpOnly: true, secure: secureCookies(url) } as const;
+function apply(cookies: AstroCookies, ctx: { url: URL; request: Request }, acceptLanguage: string | null, input: PreferencesInput): Preferences {
+  const opts = { path: '/', maxAge: COOKIE_PREFERENCE_MAX_AGE_S, sameSite: 'lax', httpOnly: true, secure: secureCookies(ctx) } as const;
   const current = readPreferences(cookies, acceptLanguage);
   if (input.lang !== undefined) cookies.set(PREFERENCE_COOKIES.lang, input.lang, opts);
   if (input.theme !== undefined) cookies.set(PREFERENCE_COOKIES.theme, input.theme, opts);
@@ -40,11 +40,11 @@ function apply(cookies: AstroCookies, url: URL, acceptLanguage: string | null, i
 }
 
 const fromJson = handle(spec, async ({ ctx, body }) =>
-  apply(ctx.cookies, ctx.url, ctx.request.headers.get('accept-language'), body));
+  apply(ctx.cookies, ctx, ctx.request.headers.get('accept-language'), body));
 
 const fromForm = handle(formSpec, async ({ ctx, body }) => {
   const { next, ...input } = body;
-  apply(ctx.cookies, ctx.url, ctx.request.headers.get('accept-language'), input);
+  apply(ctx.cookies, ctx, ctx.request.headers.get('accept-language'), input);
   return ctx.redirect(safeNext(next), 303);
 });
 
