@@ -3,7 +3,8 @@
 // 'Exito'; failures 'Error' / 'Ocurrió un error' for 5 s.
 import { useCallback, useEffect, useState } from 'react';
 import { BANNER_TARGETS } from '../../src/lib/shared/constants.ts';
-import { BANNER_ACTION_TYPES, normaliseLink, type AdminBanner } from '../../src/domain/admin/schema.ts';
+import { BANNER_ACTION_TYPES, type AdminBanner } from '../../src/domain/admin/schema.ts';
+import { normaliseLink } from '../../src/lib/shared/safe-url.ts';
 import type { AdminApi } from './api.ts';
 import { ProductPicker } from './HeaderEditor.tsx';
 import ImageDrop from './ImageDrop.tsx';

@@ -2,7 +2,7 @@
 // columns) and mobile image (1000x450) uploads; PRODUCT / URL switched with a button; the url pattern with the
 // invalid-shop-carousel-link message (checked in both column modes, like the server); target; delete.
 import { useCallback, useEffect, useState } from 'react';
-import { normaliseCarouselLink } from '../../src/domain/admin/schema.ts';
+import { normaliseCarouselLink } from '../../src/lib/shared/safe-url.ts';
 import { BANNER_TARGETS } from '../../src/lib/shared/constants.ts';
 import { serverMessage, type AdminApi } from './api.ts';
 import { ProductPicker } from './HeaderEditor.tsx';

@@ -3,6 +3,7 @@
 // row as 'Removing…' with an Undo button for 5 s before the DELETE (a failure restores it with an error toast).
 // Closing the modal sends the removals still waiting and waits for the writes on their way.
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { LINK_RULES, safeHref } from '../../src/lib/shared/safe-url.ts';
 import { serverMessage, type AdminApi } from './api.ts';
 import { ADMIN_SEARCH_MAX, Sentinel, useDebounced, useInfiniteList, useInflight, type Page } from './infinite.tsx';
 import { defaultLabels, type AdminLabels } from './labels.ts';
@@ -63,7 +64,7 @@ export default function FranchisesModal({ api, labels = defaultLabels, onClose, 
               {f.photo ? <img src={f.photo} alt="" className="adm-thumb-sm" loading="lazy" /> : <span className="adm-thumb-sm" aria-hidden="true" />}
               <span className="adm-grow">{p === 'undo'
                 ? <span className="adm-muted">{f.name} — {labels.removing}…</span>
-                : <a href={f.canonical_url || `/${f.slug}/`} target="_blank" rel="noopener">{f.name}</a>}</span>
+                : <a href={safeHref(f.canonical_url, LINK_RULES.web) ?? `/${f.slug}/`} target="_blank" rel="noopener">{f.name}</a>}</span>
               {/* One button in every state, so focus stays on it when the row switches to 'Removing…' and back. */}
               {p === 'undo'
                 ? <button type="button" onClick={() => undo(f.id)}>{labels.undo}</button>

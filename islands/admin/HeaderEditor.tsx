@@ -8,6 +8,7 @@ import {
   BANNER_TARGETS, BUTTON_LABELS, HEADER_ACTION_TYPES, HEADER_DESCRIPTION_MAX, HEADER_LIST_PAGE_SIZE, HEADER_SUBTITLE_MAX, HEADER_TITLE_MAX,
 } from '../../src/lib/shared/constants.ts';
 import type { AdminHeader } from '../../src/domain/admin/schema.ts';
+import { normaliseLink } from '../../src/lib/shared/safe-url.ts';
 import { serverMessage, type AdminApi } from './api.ts';
 import ColorPanel, { type Preset } from './ColorPanel.tsx';
 import { defaultLabels, fmt, type AdminLabels } from './labels.ts';
@@ -25,6 +26,7 @@ export const headerFormSchema = (l: AdminLabels) => z.object({
   target: z.enum(BANNER_TARGETS),
 }).superRefine((v, ctx) => {
   if (v.action_type === 'url' && !v.url) ctx.addIssue({ code: 'custom', path: ['url'], message: l.invalidField });
+  else if (v.action_type === 'url' && !normaliseLink(v.url)) ctx.addIssue({ code: 'custom', path: ['url'], message: l.invalidUrl });
   if (v.action_type !== 'none' && !v.button_label) ctx.addIssue({ code: 'custom', path: ['button_label'], message: l.invalidField });
   if (v.action_type === 'product' && !v.product) ctx.addIssue({ code: 'custom', path: ['product'], message: l.invalidField });
 });

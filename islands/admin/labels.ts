@@ -8,6 +8,7 @@ export const defaultLabels = {
   undo: 'Deshacer', create: 'Crear', add: 'Agregar', back: 'Volver', apply: 'Aplicar', previous: 'Anterior', next: 'Siguiente',
   loading: 'Cargando…', errorTitle: 'Error', successTitle: 'Exito', genericError: 'Ocurrió un error', required: 'Obligatorio',
   invalidField: 'Este campo es obligatorio', tooLong: 'Máximo {max} caracteres', invalidUrl: 'Escribe un enlace válido (https://…)',
+  invalidSocial: 'Escribe la dirección del perfil (https://…) o un usuario como @tienda',
   // header editor
   setUpTitle: 'Configurar el encabezado del sitio', addTitle: 'Agregar encabezado', backgroundTitle: 'Color de fondo del encabezado',
   headerCreated: 'Se creó el header correctamente', headerUpdated: 'Se actualizó el header correctamente', headerDeleted: 'Se borró el header correctamente',

@@ -5,15 +5,12 @@ import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/r
 import StarterKit from '@tiptap/starter-kit';
 import Image from '@tiptap/extension-image';
 import type { BlogDoc } from '../../src/domain/blog/schema.ts';
+import { checkLink, LINK_RULES } from '../../src/lib/shared/safe-url.ts';
 import type { BlogLabels } from './labels.ts';
 
-/** Relative addresses and http(s), mailto and tel links; anything else (javascript: ...) is refused. */
+/** http(s), mailto, tel and same-site links, a bare domain given https:// (the server's rules); else null. */
 export function acceptableLink(raw: string): string | null {
-  const url = raw.trim();
-  if (!url) return null;
-  if (/^(https?:\/\/[^\s]+|mailto:[^\s]+|tel:[+\d\s()-]+|\/(?!\/)[^\s]*|#[^\s]*)$/i.test(url)) return url;
-  if (/^[a-z0-9.-]+\.[a-z]{2,}(\/[^\s]*)?$/i.test(url)) return `https://${url}`;
-  return null;
+  return checkLink(raw, { ...LINK_RULES.content, bareDomain: true });
 }
 
 export function useBlogEditor(initial: { html: string; json: BlogDoc | null }, labels: BlogLabels) {

@@ -1,6 +1,7 @@
 // Setting definitions -> zod validators and resolved values. Used for pack defaults, for the shop's saved
 // section data (refused when invalid) and, through z.toJSONSchema, for a JSON schema per section type.
 import { z } from 'zod';
+import { checkLink } from '../lib/shared/safe-url.ts';
 import type { SectionInstance, SectionType, SettingDef, SettingValues } from './schema.ts';
 
 const hex = /^#[0-9a-fA-F]{6}$/;
@@ -23,9 +24,9 @@ export function settingValueSchema(def: SettingDef): z.ZodType {
     case 'colorScheme':
       return z.enum(['light', 'dark', 'accent']);
     case 'url':
-      return z.string().max(def.maxLength ?? 2000).refine((v) => v === '' || v.startsWith('/') || /^https?:\/\//.test(v), 'a link starting with / or http(s)://');
+      return z.string().max(def.maxLength ?? 2000).refine((v) => v === '' || checkLink(v, { paths: true }) !== null, 'a link starting with / or http(s)://');
     case 'image':
-      return z.string().max(500).refine((v) => v === '' || v.startsWith('/media/'), 'an uploaded image');
+      return z.string().max(500).refine((v) => v === '' || (v.startsWith('/media/') && checkLink(v, { paths: true }) !== null), 'an uploaded image');
     case 'product':
     case 'catalogue':
       return z.string().max(64);

@@ -183,7 +183,7 @@ describe('store', () => {
     try {
       const r = await owner.request('PATCH', `${API}/store`, { body: { color1: 'rgb(245, 248, 250)', color2: 'hsl(0, 100%, 50%)', facebook: '', instagram: '@casanorte' } });
       expect(r.status).toBe(200);
-      expect(r.json()).toMatchObject({ facebook: null, instagram: '@casanorte', store_theme_info: { color1: '#f5f8fa', color2: '#ff0000' } });
+      expect(r.json()).toMatchObject({ facebook: null, instagram: 'https://www.instagram.com/casanorte', store_theme_info: { color1: '#f5f8fa', color2: '#ff0000' } });
       const page = await poll(() => anon.get(`/${SHOP}/`), (p) => p.text.includes('--c1:#f5f8fa'));
       expect(page.text).toContain('--c1:#f5f8fa');
       const bad = await owner.request('PATCH', `${API}/store`, { body: { discord: 'no es un enlace', name: '' } });

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import {
   blogAbstract, blogDocSchema, blogEntryInputSchema, blogEntryPatchSchema, blogSlug, splitTags, type BlogDoc,
 } from '../../src/domain/blog/schema.ts';
-import { imagesOf, plainTextOf, safeUrl, sanitizeBlogDoc, sanitizeBlogHtml } from '../../src/domain/blog/sanitize.ts';
+import { imagesOf, plainTextOf, sanitizeBlogDoc, sanitizeBlogHtml } from '../../src/domain/blog/sanitize.ts';
+import { checkLink, LINK_RULES } from '../../src/lib/shared/safe-url.ts';
 import { prepareContent } from '../../src/domain/blog/service.ts';
 import { buildDemoBlogs } from '../../src/db/seed/blogs.ts';
 import { BLOG_ABSTRACT_MAX } from '../../src/lib/shared/constants.ts';
@@ -170,10 +171,10 @@ describe("editor document cleaning", () => {
       ],
     });
   });
-  it('checks link addresses like the HTML sanitiser', () => {
-    expect(safeUrl('https://a.example', ['https'])).toBe('https://a.example');
-    expect(safeUrl('/productos', ['https'])).toBe('/productos');
-    for (const bad of ['java\tscript:alert(1)', 'javascript:x', '//evil.example', '\\\\evil', 'data:x', 42]) expect(safeUrl(bad, ['https'])).toBeNull();
+  it('checks link addresses like the HTML sanitiser (the shared rules of src/lib/shared/safe-url.ts)', () => {
+    expect(checkLink('https://a.example', LINK_RULES.media)).toBe('https://a.example');
+    expect(checkLink('/productos', LINK_RULES.content)).toBe('/productos');
+    for (const bad of ['java\tscript:alert(1)', 'javascript:x', '//evil.example', '\\\\evil', 'data:x', 42]) expect(checkLink(bad, LINK_RULES.content)).toBeNull();
   });
 });
 

@@ -2,6 +2,7 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/shared/errors.ts';
+import { LINK_RULES, safeHref, safeSrc } from '../../lib/shared/safe-url.ts';
 import {
   LOGIN_LIMIT_PER_ACCOUNT, LOGIN_LIMIT_PER_ADDRESS, LOGIN_LIMIT_WINDOW_S, PIN_DIGITS, PIN_TTL_MS, SESSION_TTL_S,
 } from '../../lib/shared/constants.ts';
@@ -133,7 +134,8 @@ export interface Collaboration { id: string; store_name: string; store_photo: st
 export async function listCollaborations(db: Db, user: SessionUser, offset: number, limit: number): Promise<{ results: Collaboration[]; matches_estimated: number }> {
   const { rows, total } = await repo.listCollaborations(db, user.id, user.profile_id, offset, limit);
   return {
-    results: rows.map((r) => ({ id: r.id, store_name: r.name, store_photo: r.photo, store_url: r.canonical_url ?? `/${r.slug}/` })),
+    // Stored addresses are checked again: a canonical_url that is not http(s) links to the shop's own path.
+    results: rows.map((r) => ({ id: r.id, store_name: r.name, store_photo: safeSrc(r.photo), store_url: safeHref(r.canonical_url, LINK_RULES.web) ?? `/${r.slug}/` })),
     matches_estimated: total,
   };
 }

@@ -3,11 +3,13 @@
 // their forms with the same schemas the API applies.
 import { z } from 'zod';
 import {
-  ADORNMENT_TYPES, BANNER_TARGETS, BUTTON_LABELS, CAROUSEL_URL_PATTERN, CATALOGUE_NAME_MAX, FOOTER_STYLES,
+  ADORNMENT_TYPES, BANNER_TARGETS, BUTTON_LABELS, CATALOGUE_NAME_MAX, FOOTER_STYLES,
   HEADER_ACTION_TYPES, HEADER_DESCRIPTION_MAX, HEADER_SUBTITLE_MAX, HEADER_TITLE_MAX, INVALID_SHOP_CAROUSEL_LINK,
-  PAGE_SIZE_MAX, PHOTO_DISPLAYS, SECTION_KINDS, SEO_DESCRIPTION_MAX, SHOP_NAME_MAX, SOCIAL_FIELD_MAX,
+  PAGE_SIZE_MAX, PHOTO_DISPLAYS, SECTION_KINDS, SEO_DESCRIPTION_MAX, SHOP_NAME_MAX,
   THEME_BLOCKS_MAX, THEME_SECTIONS_MAX,
 } from '../../lib/shared/constants.ts';
+import { httpUrlSchema, normaliseCarouselLink, normaliseLink, SHOP_LINK_MESSAGE } from '../../lib/shared/safe-url.ts';
+import { socialFieldSchema } from '../../lib/shared/social-links.ts';
 import { pageTypeSchema, type PageType } from '../../themes/schema.ts';
 import { parseColor } from './color.ts';
 
@@ -41,40 +43,6 @@ export const colorTextSchema = z.string().max(64).transform((v, ctx) => {
   return hex;
 });
 
-const httpUrl = (v: string) => {
-  try { const u = new URL(v); return (u.protocol === 'https:' || u.protocol === 'http:') && !!u.hostname; } catch { return false; }
-};
-/** An absolute http(s) URL (e.g. the discord invite). */
-export const httpUrlSchema = z.string().trim().max(2000).refine(httpUrl, 'a valid URL (https://…)');
-
-/**
- * A link an admin types for a header or banner button: an http(s) URL, a shop path starting with one '/', or a
- * bare domain ('tienda.mx/ofertas', given https://). Anything else (javascript:, data:, //host) is refused.
- * Answers the normalised link, or null when refused.
- */
-export function normaliseLink(input: string): string | null {
-  const v = input.trim();
-  if (!v || v.length > 2000 || /[\s"'<>\\]/.test(v)) return null;
-  if (v.startsWith('/')) return v.startsWith('//') ? null : v;
-  if (/^https?:\/\//i.test(v)) return httpUrl(v) ? v : null;
-  if (CAROUSEL_URL_PATTERN.test(v)) return `https://${v}`;
-  return null;
-}
-
-/**
- * A carousel slide link (seed 000 §5, seed 001 §5): it must match CAROUSEL_URL_PATTERN (optional http(s) and www,
- * a domain, a TLD of at least 2 letters, optional path), checked in both column modes. A same-site path starting
- * with one '/' (the demo slides' '/catalogos/novedades') is accepted too. Answers the link to store (a bare domain
- * gets https://) or null when refused.
- */
-export function normaliseCarouselLink(input: string): string | null {
-  const v = input.trim();
-  if (!v || v.length > 2000) return null;
-  if (v.startsWith('/')) return /^\/(?!\/)[^\s"'<>\\]*$/.test(v) ? v : null;
-  if (!CAROUSEL_URL_PATTERN.test(v)) return null;
-  return /^https?:\/\//i.test(v) ? v : `https://${v}`;
-}
-
 // ---------- store (PATCH /api/shops/{slug}/admin/store) ----------
 
 const phoneSchema = z.string().trim().max(30).transform((v, ctx) => {
@@ -94,14 +62,15 @@ export const storePatchSchema = z.strictObject({
   columns: z.union([z.literal(1), z.literal(2)]),
   signup_form: z.enum(['complete', 'basic']),
   sections_info: z.array(z.enum(SECTION_KINDS)).max(SECTION_KINDS.length).refine((a) => new Set(a).size === a.length, 'no repeats'),
-  // Social links (seed 000 §5): discord must be a valid URL; the rest free text; empty -> null.
-  facebook: optionalText(SOCIAL_FIELD_MAX),
-  instagram: optionalText(SOCIAL_FIELD_MAX),
-  twitter: optionalText(SOCIAL_FIELD_MAX),
-  youtube: optionalText(SOCIAL_FIELD_MAX),
-  twitch: optionalText(SOCIAL_FIELD_MAX),
-  kick: optionalText(SOCIAL_FIELD_MAX),
-  discord: emptyToNull(httpUrlSchema),
+  // Social links (seed 000 §5): discord must be a valid URL; the rest free text, stored as the profile address a
+  // handle names (src/lib/shared/social-links.ts); empty -> null.
+  facebook: socialFieldSchema('facebook'),
+  instagram: socialFieldSchema('instagram'),
+  twitter: socialFieldSchema('twitter'),
+  youtube: socialFieldSchema('youtube'),
+  twitch: socialFieldSchema('twitch'),
+  kick: socialFieldSchema('kick'),
+  discord: socialFieldSchema('discord'),
   // Flags.
   hidden_store_name: z.boolean(),
   hidden_search_bar: z.boolean(),
@@ -149,7 +118,7 @@ const headerFields = z.strictObject({
 function headerRules(v: { action_type?: string; url?: string | null; button_label?: string | null; product?: string | null }, ctx: z.RefinementCtx) {
   if (v.action_type === 'url') {
     if (!v.url) ctx.addIssue({ code: 'custom', path: ['url'], message: REQUIRED });
-    else if (!normaliseLink(v.url)) ctx.addIssue({ code: 'custom', path: ['url'], message: 'a link starting with https://, a domain or a shop path (/…)' });
+    else if (!normaliseLink(v.url)) ctx.addIssue({ code: 'custom', path: ['url'], message: SHOP_LINK_MESSAGE });
   }
   if (v.action_type && v.action_type !== 'none' && !v.button_label) ctx.addIssue({ code: 'custom', path: ['button_label'], message: REQUIRED });
   if (v.action_type === 'product' && !v.product) ctx.addIssue({ code: 'custom', path: ['product'], message: REQUIRED });
@@ -239,7 +208,7 @@ const bannerFields = z.strictObject({
 function bannerRules(v: { action_type?: string; url?: string | null; product?: string | null }, ctx: z.RefinementCtx) {
   if (v.action_type === 'url') {
     if (!v.url) ctx.addIssue({ code: 'custom', path: ['url'], message: REQUIRED });
-    else if (!normaliseLink(v.url)) ctx.addIssue({ code: 'custom', path: ['url'], message: 'a link starting with https://, a domain or a shop path (/…)' });
+    else if (!normaliseLink(v.url)) ctx.addIssue({ code: 'custom', path: ['url'], message: SHOP_LINK_MESSAGE });
   }
   if (v.action_type === 'product' && !v.product) ctx.addIssue({ code: 'custom', path: ['product'], message: REQUIRED });
 }

@@ -14,9 +14,10 @@ import { mediaFileUrl } from '../media/service.ts';
 import type { ShopRow } from '../shops/repo.ts';
 import { headerInfoSchema, slideSchema, storeThemeInfoSchema, type Slide, type StoreThemeInfo } from '../shops/schema.ts';
 import { getShopBySlug, requireShopAdmin } from '../shops/service.ts';
+import { normaliseCarouselLink, normaliseLink } from '../../lib/shared/safe-url.ts';
 import * as repo from './repo.ts';
 import {
-  bannerInputSchema, headerInputSchema, mediaIdOf, normaliseCarouselLink, normaliseLink, slideInputSchema,
+  bannerInputSchema, headerInputSchema, mediaIdOf, slideInputSchema,
   type AdminBanner, type AdminHeader, type BannerInput, type HeaderInput, type SlideInput, type StorePatch,
 } from './schema.ts';
 

@@ -1,11 +1,13 @@
 // Server-side cleaning of what the blog editor sends (server-only: sanitize-html and htmlparser2). The HTML is
 // rebuilt from an allow-list: formatting, headings, lists, quotes, links and images only. Scripts, styles,
 // iframes, objects and forms go with their content; event handlers (on*), style and class attributes go;
-// links keep http(s), mailto, tel and relative addresses (javascript:, data: and vbscript: are dropped, however
-// they are spelled); images keep https and relative addresses (our /media uploads). The editor's JSON document is
-// cleaned by the same rules, so what the editor reopens is what the page shows.
+// links keep http(s), mailto, tel and same-site paths (javascript:, data: and vbscript: are dropped, however they
+// are spelled); images keep https and same-site paths (our /media uploads). Both are checked by the shared URL
+// rules (src/lib/shared/safe-url.ts) after sanitize-html's own scheme list. The editor's JSON document is cleaned
+// by the same rules, so what the editor reopens is what the page shows.
 import { Parser } from 'htmlparser2';
 import sanitizeHtml from 'sanitize-html';
+import { checkLink, LINK_RULES } from '../../lib/shared/safe-url.ts';
 import type { BlogDoc } from './schema.ts';
 
 const TAGS = ['p', 'br', 'h2', 'h3', 'h4', 'strong', 'b', 'em', 'i', 'u', 's', 'a', 'ul', 'ol', 'li', 'blockquote', 'hr', 'img'];
@@ -26,11 +28,17 @@ const OPTIONS: sanitizeHtml.IOptions = {
     h1: 'h2', h5: 'h4', h6: 'h4',
     a: (tagName, attribs) => {
       const out: Record<string, string> = {};
-      if (attribs.href) out.href = attribs.href;
+      const href = checkLink(attribs.href, LINK_RULES.content);
+      if (href) out.href = href;
       if (attribs.target === '_blank') { out.target = '_blank'; }
       // Links to other sites carry no referrer and no ranking.
-      if (/^\s*(https?:)?\/\//i.test(attribs.href ?? '')) out.rel = 'noopener noreferrer nofollow';
+      if (href && /^https?:/i.test(href)) out.rel = 'noopener noreferrer nofollow';
       return { tagName, attribs: out };
+    },
+    img: (tagName, attribs) => {
+      const { src: raw, ...rest } = attribs;
+      const src = checkLink(raw, LINK_RULES.media);
+      return { tagName, attribs: src ? { src, ...rest } : rest };
     },
   },
   exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
@@ -67,21 +75,6 @@ export function imagesOf(html: string): string[] {
 
 // ---------- the editor's JSON document ----------
 
-const SCHEME = /^([a-z][a-z0-9+.-]*):/i;
-
-/** A link target the storefront may render: relative, or one of the allowed schemes (after control characters go). */
-export function safeUrl(raw: unknown, schemes: readonly string[]): string | null {
-  if (typeof raw !== 'string') return null;
-  const url = raw.trim();
-  if (!url || url.length > 2048) return null;
-  // Browsers ignore tabs, newlines and control characters inside a scheme ('java\tscript:').
-  const squeezed = url.replace(/[\u0000-\u0020\u007f-\u009f]/g, '');
-  if (squeezed.startsWith('//') || squeezed.startsWith('\\\\') || squeezed.startsWith('/\\')) return null;
-  const m = SCHEME.exec(squeezed);
-  if (!m) return url;
-  return schemes.includes(m[1]!.toLowerCase()) ? url : null;
-}
-
 const NODES: Record<string, (a: Record<string, unknown>) => Record<string, unknown> | null> = {
   doc: () => null, paragraph: () => null, text: () => null, hardBreak: () => null, horizontalRule: () => null,
   bulletList: () => null, listItem: () => null, blockquote: () => null,
@@ -93,7 +86,7 @@ const MARKS = new Set(['bold', 'italic', 'underline', 'strike', 'link']);
 function cleanNode(node: BlogDoc): BlogDoc | null {
   const a = node.attrs ?? {};
   if (node.type === 'image') {
-    const src = safeUrl(a.src, IMAGE_SCHEMES);
+    const src = checkLink(a.src, LINK_RULES.media);
     if (!src) return null;
     const out: Record<string, string> = { src };
     if (typeof a.alt === 'string') out.alt = a.alt.slice(0, 300);
@@ -111,7 +104,7 @@ function cleanNode(node: BlogDoc): BlogDoc | null {
     const marks = (node.marks ?? []).flatMap((m) => {
       if (!MARKS.has(m.type)) return [];
       if (m.type !== 'link') return [{ type: m.type }];
-      const href = safeUrl(m.attrs?.href, LINK_SCHEMES);
+      const href = checkLink(m.attrs?.href, LINK_RULES.content);
       return href ? [{ type: 'link', attrs: { href, target: m.attrs?.target === '_blank' ? '_blank' : null } }] : [];
     });
     if (marks.length) out.marks = marks;

@@ -12,6 +12,7 @@ import type { ShopRow } from '../shops/repo.ts';
 import { storeThemeInfoSchema } from '../shops/schema.ts';
 import { standingOf } from '../shops/service.ts';
 import * as repo from './repo.ts';
+import { safeSrc } from '../../lib/shared/safe-url.ts';
 import { imagesOf, plainTextOf, sanitizeBlogDoc, sanitizeBlogHtml } from './sanitize.ts';
 import {
   blogAbstract, blogSlug, type BlogDoc, type BlogEntry, type BlogEntryInput, type BlogEntryPatch, type BlogListQuery,
@@ -35,16 +36,20 @@ async function isAdmin(db: Db, shop: ShopRow, viewer: Viewer): Promise<boolean> 
 }
 
 function summaryOf(r: repo.BlogRowWithAuthor, contentImages: string[]): BlogSummary {
-  const images = [...new Set([...(r.image ? [r.image] : []), ...contentImages])];
+  const image = safeSrc(r.image);
+  const images = [...new Set([...(image ? [image] : []), ...contentImages])];
   return {
-    id: r.id, slug: r.slug, title: r.title, abstract: r.abstract, tags: r.tags, list_state: r.list_state, image: r.image, images,
+    id: r.id, slug: r.slug, title: r.title, abstract: r.abstract, tags: r.tags, list_state: r.list_state, image, images,
     author: r.author, main_type: r.author_main_type, name: r.author_name, profileName: r.author_name,
-    profilePhoto: r.author_images?.[0] ?? null, created_at: r.created_at.toISOString(), updated_at: r.updated_at.toISOString(),
+    profilePhoto: safeSrc(r.author_images?.[0]), created_at: r.created_at.toISOString(), updated_at: r.updated_at.toISOString(),
   };
 }
 
+/** An entry as pages and the API show it: the stored HTML is cleaned again, so a row written by other means than
+ * this service (SQL, an older version) still shows no script or javascript: link. */
 function entryOf(r: repo.BlogRowWithAuthor): BlogEntry {
-  return { ...summaryOf(r, imagesOf(r.content_html)), content: r.content_html, content_json: r.content_json ?? null };
+  const content = sanitizeBlogHtml(r.content_html);
+  return { ...summaryOf(r, imagesOf(content)), content, content_json: r.content_json ? sanitizeBlogDoc(r.content_json) : null };
 }
 
 // ---------- reading ----------

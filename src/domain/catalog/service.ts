@@ -2,6 +2,7 @@
 // the shop admin's assortment changes.
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/shared/errors.ts';
+import { httpOrigin } from '../../lib/shared/safe-url.ts';
 import type { Viewer } from '../accounts/viewer.ts';
 import type { ShopRow } from '../shops/repo.ts';
 import { requireShopAdmin } from '../shops/service.ts';
@@ -47,9 +48,8 @@ export function listCatalogueItems(db: Db, shop: ShopRow, catalogue: Pick<Catalo
  * scheme and port the request came in on.
  */
 export function shopPublicOrigin(shop: Pick<ShopRow, 'slug' | 'canonical_url'>, requestUrl: URL, baseDomain = process.env.BASE_DOMAIN ?? 'localhost'): string {
-  if (shop.canonical_url) {
-    try { return new URL(shop.canonical_url).origin; } catch { /* fall through */ }
-  }
+  const own = httpOrigin(shop.canonical_url);
+  if (own) return own;
   const port = requestUrl.port ? `:${requestUrl.port}` : '';
   return `${requestUrl.protocol}//${shop.slug}.${baseDomain}${port}`;
 }

@@ -1,5 +1,6 @@
 // Where a carousel slide leads (browser-safe: the carousel island renders the same links).
 import type { Slide } from '../../domain/shops/schema.ts';
+import { checkLink, LINK_RULES } from './safe-url.ts';
 
 export interface SlideView { key: string; desktop: string; mobile: string; href: string | null; target: '_self' | '_blank' }
 
@@ -7,17 +8,22 @@ export function slideHref(s: Slide, base: string): string | null {
   if (s.action_type === 'none' && s.type !== 'PRODUCT') return null;
   if (s.type === 'PRODUCT' && s.product) return `${base}/productos/${s.supplier ?? '-'}/${s.product}`;
   if (!s.url) return null;
-  if (/^https?:\/\//.test(s.url)) return s.url;
   return shopLink(s.url, base);
 }
 
 /** First segments of the shop's own pages: links to them get the shop's prefix (path mode). */
 const SHOP_ROUTES = new Set(['', 'catalogos', 'productos', 'servicios', 'experiencias', 'carrito', 'mis-compras', 'preferencias', 'blogs', 'franquicias', 'info', 'acerca', 'admin', 'comprar-articulo', 'pagado']);
 
-/** A link an admin typed: absolute URLs stay; shop pages get the shop's base; platform pages stay at the root. */
-export function shopLink(url: string, base: string): string {
-  if (/^https?:\/\//.test(url)) return url;
-  const path = url.startsWith('/') ? url : `/${url}`;
+/**
+ * A link an admin typed: absolute http(s) URLs stay; shop pages get the shop's base; platform pages stay at the
+ * root. Checked again at render by the shared rules: any other scheme, '//host' or odd characters give null.
+ */
+export function shopLink(url: string, base: string): string | null {
+  const absolute = checkLink(url, LINK_RULES.web);
+  if (absolute) return absolute;
+  if (/^[a-z][a-z0-9+.-]*:/i.test(url.trim())) return null;
+  const path = checkLink(url.trim().startsWith('/') ? url : `/${url.trim()}`, { paths: true });
+  if (!path) return null;
   const first = path.split(/[/?#]/)[1] ?? '';
   return SHOP_ROUTES.has(first) ? `${base}${path}` : path;
 }
