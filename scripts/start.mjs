@@ -5,11 +5,14 @@ import { prepareDatabase } from './prepare-db.mjs';
 import { formatPackErrors, loadPacks } from '../src/themes/loader.ts';
 import { DEMO_PASSWORD, DEMO_SHOP_SLUGS, DEMO_USERS } from '../src/db/seed/demo.ts';
 import { DEMO_TICKET_STAFF } from '../src/db/seed/tickets.ts';
+import { startupNotices } from '../src/lib/server/modes.ts';
 
 process.env.HOST ??= 'localhost';
 process.env.PORT ??= '4321';
 process.env.NODE_ENV ??= 'production';
-process.env.DEV_OUTBOX ??= process.env.SMTP_URL ? '0' : '1';
+// Demo mode (src/lib/server/modes.ts: mail outbox, sandbox payments, the public demo webhook secret) is on with
+// the embedded PGlite demo database and off with DATABASE_URL, unless DEMO_MODE says otherwise.
+if (!process.env.DEMO_MODE?.trim()) process.env.DEMO_MODE = process.env.DATABASE_URL ? '0' : '1';
 
 // Packs are data: refuse to start with a broken one, naming the file and the JSON path.
 const { errors: packErrors } = loadPacks();
@@ -28,7 +31,15 @@ for (const slug of DEMO_SHOP_SLUGS) console.log(`  http://${slug}.${base}:${port
 console.log(`\nDemo logins (password "${DEMO_PASSWORD}"):`);
 for (const u of DEMO_USERS) console.log(`  ${u.email.padEnd(28)} ${u.role ?? ''}`);
 console.log(`  ${DEMO_TICKET_STAFF.email.padEnd(28)} qrreader on ${DEMO_TICKET_STAFF.shop} (validates tickets)`);
-console.log(`\nMail outbox (sign-in PINs): http://${shown}:${port}/dev/outbox\n`);
+
+// Loud on purpose: what the demo turns on must never go unnoticed on a public server.
+const { banner, warnings } = startupNotices(process.env, `http://${shown}:${port}`);
+if (banner.length) {
+  const rule = '!'.repeat(100);
+  console.warn(`\n${rule}\n${banner.map((l, i) => `!!  ${i ? `- ${l}` : l}`).join('\n')}\n${rule}`);
+}
+for (const w of warnings) console.warn(`[warning] ${w}`);
+console.log('');
 
 // The standalone adapter entry starts listening on import.
 await import(pathToFileURL(ENTRY).href);

@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { mkdirSync } from 'node:fs';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { ListenState } from './listener.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -16,6 +17,12 @@ export interface DbHandle {
   exec(sqlText: string): Promise<void>;
   /** LISTEN on a channel (NOTIFY from triggers); answers a function that stops listening. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * 'down' while the LISTEN connection is lost and being reopened (PostgreSQL only): notifications sent meanwhile
+   * are lost, so state derived from them (caches) must be dropped and not trusted until 'up'.
+   */
+  listenState(): ListenState;
+  onListenState(cb: (state: ListenState) => void): () => void;
   close(): Promise<void>;
 }
 
@@ -30,29 +37,20 @@ export async function openDb(opts: DbOptions): Promise<DbHandle> {
   if (opts.url) {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
+    const { createListener } = await import('./listener.ts');
     const pool = new pg.Pool({ connectionString: opts.url, max: Number(process.env.DB_POOL_MAX ?? 10) });
     // An idle connection the server closes (restart, failover, a dropped test database) must not crash the process.
     pool.on('error', (err) => console.error('[db] idle connection lost:', err.message));
     const db = drizzle({ client: pool, schema }) as unknown as Db;
-    // One dedicated connection carries every LISTEN of this process.
-    let listener: import('pg').PoolClient | null = null;
-    const handlers = new Map<string, Set<(p: string) => void>>();
+    // One dedicated connection carries every LISTEN of this process, reopened when lost (src/db/listener.ts).
+    const listener = createListener(opts.url);
     return {
       db, kind: 'postgres',
       exec: async (s) => { await pool.query(s); },
-      listen: async (channel, onPayload) => {
-        if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`bad channel ${channel}`);
-        if (!listener) {
-          listener = await pool.connect();
-          listener.on('error', (err) => console.error('[db] listen connection lost:', err.message));
-          listener.on('notification', (n) => handlers.get(n.channel)?.forEach((h) => h(n.payload ?? '')));
-        }
-        let set = handlers.get(channel);
-        if (!set) { set = new Set(); handlers.set(channel, set); await listener.query(`LISTEN ${channel}`); }
-        set.add(onPayload);
-        return async () => { set!.delete(onPayload); };
-      },
-      close: async () => { listener?.release(); await pool.end(); },
+      listen: (channel, onPayload) => listener.listen(channel, onPayload),
+      listenState: () => listener.state(),
+      onListenState: (cb) => listener.onState(cb),
+      close: async () => { await listener.close(); await pool.end(); },
     };
   }
   const { PGlite } = await import('@electric-sql/pglite');
@@ -73,6 +71,9 @@ export async function openDb(opts: DbOptions): Promise<DbHandle> {
       const unsub = await client.listen(channel, onPayload);
       return async () => { await unsub(); };
     },
+    // PGlite runs in this process: its notifications cannot be cut off.
+    listenState: () => 'up',
+    onListenState: () => () => {},
     close: () => client.close(),
   };
 }

@@ -19,14 +19,15 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export interface RunningServer { baseUrl: string; port: number; databaseUrl: string | null; stop: () => Promise<void> }
+export interface RunningServer { baseUrl: string; port: number; databaseUrl: string | null; output: () => string; stop: () => Promise<void> }
 
 export async function startServer(opts: { db: 'pglite' | 'postgres'; env?: Record<string, string> }): Promise<RunningServer> {
   const port = await freePort();
   const env: Record<string, string> = {
     ...(process.env as Record<string, string>),
     PORT: String(port), HOST: '127.0.0.1', BASE_DOMAIN: 'localhost', TRUST_PROXY: '1', NODE_ENV: 'production',
-    DEV_OUTBOX: '1', ASTRO_TELEMETRY_DISABLED: '1',
+    // The demo's outbox, sandbox payments and demo webhook secret, also on PostgreSQL (tests turn it off with DEMO_MODE=0).
+    DEMO_MODE: '1', ASTRO_TELEMETRY_DISABLED: '1',
     // The example pack of tests/fixtures is found beside the real ones (a pack is a folder of JSON and CSS).
     THEMES_EXTRA_DIRS: path.join(ROOT, 'tests/fixtures/themes'), ...opts.env,
   };
@@ -60,7 +61,7 @@ export async function startServer(opts: { db: 'pglite' | 'postgres'; env?: Recor
     await new Promise((r) => setTimeout(r, 250));
   }
   return {
-    baseUrl, port, databaseUrl,
+    baseUrl, port, databaseUrl, output: () => output,
     stop: async () => {
       child.kill('SIGTERM');
       await new Promise((r) => { if (child.exitCode !== null) r(null); else child.once('exit', r); setTimeout(r, 5000); });

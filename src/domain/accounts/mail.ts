@@ -1,7 +1,11 @@
-// Outgoing mail: through SMTP when SMTP_URL is set; always recorded in the outbox table,
-// which /dev/outbox shows when no SMTP server is configured (development and tests).
+// Outgoing mail: through SMTP when SMTP_URL is set; always recorded in the outbox table, which /dev/outbox shows
+// only in demo mode (or with DEV_OUTBOX=1; src/lib/server/modes.ts). Without SMTP and outside the demo, mail is
+// kept there (sent_at null) for no one to read: the start script warns that PIN sign-in cannot work.
 import type { Db } from '../../db/client.ts';
+import { outboxEnabled } from '../../lib/server/modes.ts';
 import { insertOutbox } from './repo.ts';
+
+let warnedUndelivered = false;
 
 export interface Mail { to: string; subject: string; body: string }
 
@@ -15,6 +19,9 @@ export async function sendMail(db: Db, mail: Mail, env: NodeJS.ProcessEnv = proc
     } catch (err) {
       console.error('[mail] SMTP delivery failed; kept in the outbox', err);
     }
+  } else if (!warnedUndelivered && !outboxEnabled(env)) {
+    warnedUndelivered = true;
+    console.warn('[mail] SMTP_URL is not set and the outbox is off: mail (sign-in PINs) is kept undelivered');
   }
   await insertOutbox(db, { ...mail, sent_at: sentAt });
 }

@@ -11,6 +11,7 @@ import { getShopBySlug, type ShopRow } from '../shops/service.ts';
 import * as repo from './repo.ts';
 import type { OfferedProduct } from './repo.ts';
 import { ensureSweeper } from '../checkout/sweeper.ts';
+import { availableMethods } from '../payments/availability.ts';
 import { applyQuantityRules, availableUnits, QUANTITY_MESSAGES, refusal, unitSaving, variantKey, variantProblems } from './rules.ts';
 import type { CartLine, CartOrder, CartView, Notice } from './schema.ts';
 
@@ -80,7 +81,7 @@ export function groupOrders(lines: { line: CartLine; p: OfferedProduct }[]): Car
       g = {
         key, supplier: { id: s.id, name: s.name, image: s.image }, dssupplier: s.profile_id, products: [], total: 0, savings: 0,
         currency: line.currency, amount: 0, is_configured: s.is_configured, blocked: null,
-        supplier_info: { enabled_payment_types: s.enabled_payment_types },
+        supplier_info: { enabled_payment_types: availableMethods(s.enabled_payment_types) },
         dssupplier_info: { fixed_shipping_cost: s.fixed_shipping_cost, fixed_shipping_days: s.fixed_shipping_days },
       };
       groups.set(key, g);

@@ -13,6 +13,7 @@ import type { OfferedProduct } from '../cart/repo.ts';
 import { QUANTITY_MESSAGES, refusal, variantKey, variantProblems } from '../cart/rules.ts';
 import { assertShopSells, SUPPLIER_MISSING_CONFIGURATION, unitPrice } from '../cart/service.ts';
 import type { ShopRow } from '../shops/service.ts';
+import { availableMethods } from '../payments/availability.ts';
 import { methodInfo, paymentMetadata } from '../payments/methods.ts';
 import { findOrderByCheckout } from '../orders/repo.ts';
 import { customerCancelInTx } from '../orders/service.ts';
@@ -439,7 +440,8 @@ export async function view(db: Db, c: CheckoutRow): Promise<CheckoutView> {
   if (needsDelivery && !c.delivery_type) missing.push('delivery');
   if (needsDelivery && c.delivery_type && c.delivery_type !== 'collection' && c.delivery_type !== 'to_branch' && !c.address) missing.push('address');
   for (const e of experiences.values()) if (c.attendees.filter((a) => a.product_id === e.product_id).length < e.count) { missing.push('attendees'); break; }
-  const enabled = s.enabled_payment_types.filter((m) => (PAYMENT_METHODS as readonly string[]).includes(m));
+  // What the supplier takes and this server can take (no sandbox methods on a production server).
+  const enabled = availableMethods(s.enabled_payment_types.filter((m) => (PAYMENT_METHODS as readonly string[]).includes(m)));
   const methods = enabled.map((m) => methodInfo(m)!).map((i) => ({ method: i.method, flow: i.flow, label: i.label, installments: i.installments }));
   const open = c.status === 'open' || c.status === 'placed';
   return {

@@ -43,7 +43,11 @@ export const webhookParams = z.object({ provider: z.string().min(1).max(50) });
 export const webhookOutput = z.object({ received: z.boolean(), duplicate: z.boolean(), outcome: z.string() });
 
 export const methodsOutput = z.object({
-  results: z.array(z.object({ method: z.string(), flow: z.string(), provider: z.string(), label: z.string(), window_seconds: z.number().nullable(), installments: z.boolean() })),
+  results: z.array(z.object({
+    method: z.string(), flow: z.string(), provider: z.string(), label: z.string(), window_seconds: z.number().nullable(), installments: z.boolean(),
+    /** Whether this server takes it (sandbox providers run only in demo mode or with PAYMENTS_SANDBOX). */
+    available: z.boolean(),
+  })),
   test_cards: z.array(z.object({ number: z.string(), behaviour: z.string(), type: z.string(), note: z.string() })),
 });
 

@@ -3,6 +3,7 @@
 import { findById as findShopById } from '../shops/repo.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client.ts';
+import { sandboxPaymentsEnabled } from '../../lib/server/modes.ts';
 import { AppError } from '../../lib/shared/errors.ts';
 import { CARD_TOKEN_TTL_MS } from '../../lib/shared/constants.ts';
 import { safeNext } from '../../lib/server/redirect.ts';
@@ -23,13 +24,13 @@ import * as repo from './repo.ts';
 import type { PaymentRow } from './repo.ts';
 import type { PayResult } from './schema.ts';
 import { sign, verify, webhookSecret } from './signature.ts';
+import { assertProviderUsable, methodAvailable, providerRuns } from './availability.ts';
 import { paymentViewOf } from './views.ts';
-
-export const sandboxEnabled = () => process.env.PAYMENTS_SANDBOX !== '0';
 
 // ---------- cards ----------
 
 export async function tokenizeCard(db: Db, viewer: Viewer, raw: { name: string; number: string; cvc: string; exp?: string; exp_month?: number; exp_year?: number }) {
+  assertProviderUsable('sandbox-card');
   const input = { ...raw, number: normalizeCardNumber(raw.number) };
   if (!luhnValid(input.number)) throw new AppError('card_invalid', 'The card number is not valid', { fields: { number: ['The card number is not valid'] } });
   const exp = input.exp ? parseExpiry(input.exp) : { exp_month: input.exp_month!, exp_year: input.exp_year! };
@@ -69,8 +70,9 @@ export function methodsTable() {
   return {
     results: Object.values(PAYMENT_METHOD_TABLE).map((m) => ({
       method: m.method, flow: m.flow, provider: m.provider, label: m.label, window_seconds: m.window_ms === null ? null : m.window_ms / 1000, installments: m.installments,
+      available: methodAvailable(m.method),
     })),
-    test_cards: Object.entries(SANDBOX_CARDS).map(([number, c]) => ({ number, behaviour: c.behaviour, type: c.type, note: c.note })),
+    test_cards: !sandboxPaymentsEnabled() ? [] : Object.entries(SANDBOX_CARDS).map(([number, c]) => ({ number, behaviour: c.behaviour, type: c.type, note: c.note })),
   };
 }
 
@@ -156,6 +158,7 @@ async function pay(db: Db, viewer: Viewer, c0: CheckoutRow, input: PayRequest, w
   const opts = { basePath: await shopBase(db, c0.shop_id, where.basePath) };
   const info = methodInfo(input.payment_type);
   if (!info) throw new AppError('validation_error', 'Unknown payment method', { fields: { payment_type: ['Unknown payment method'] } });
+  assertProviderUsable(info.provider);
   const key = input.idempotency_key ? `idem:${input.idempotency_key}` : `token:${input.token}`;
   const prior = await repo.findPaymentByKey(db, key);
   if (prior) {
@@ -299,7 +302,7 @@ const OUTCOME: Record<EventType, (f: { code?: string; message?: string }) => Out
  */
 export async function receiveWebhook(db: Db, providerId: string, rawBody: string, signature: string | null): Promise<{ received: true; duplicate: boolean; outcome: string }> {
   const provider = providerFor(providerId);
-  if (!provider || (provider.id !== 'offline' && !sandboxEnabled())) throw new AppError('not_found', `No payment provider ${providerId}`);
+  if (!provider || !providerRuns(provider.id)) throw new AppError('not_found', `No payment provider ${providerId}`);
   const v = verify(rawBody, signature, webhookSecret());
   if (!v.ok) throw new AppError('invalid_signature', `The webhook signature is not valid (${v.reason})`);
   let payload: unknown;
@@ -332,7 +335,7 @@ export async function findSandboxPayment(db: Db, id: string) {
 }
 
 export async function sandboxPayment(db: Db, id: string) {
-  if (!sandboxEnabled()) throw new AppError('not_found', 'Payment not found');
+  if (!sandboxPaymentsEnabled()) throw new AppError('not_found', 'Payment not found');
   const p = await repo.findPayment(db, id);
   if (!p || p.provider === 'offline') throw new AppError('not_found', 'Payment not found');
   const o = (await orderRepo.findOrder(db, p.order_id))!;

@@ -2,21 +2,35 @@
 // (the shape Stripe uses). Compared in constant time; timestamps outside the tolerance are refused so a
 // captured request cannot be replayed later (a replay inside the window is harmless: the inbox dedups events).
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { demoMode, sandboxPaymentsEnabled } from '../../lib/server/modes.ts';
 import { WEBHOOK_TOLERANCE_S } from '../../lib/shared/constants.ts';
+import { AppError } from '../../lib/shared/errors.ts';
 
 export const SIGNATURE_HEADER = 'x-signature';
-const DEV_SECRET = 'tiendas-dev-webhook-secret';
+/**
+ * The demo's webhook secret, public on purpose: it is used only in demo mode or with the sandbox providers on,
+ * where the sandbox pages settle any payment without a secret anyway, and it lets anyone try the webhooks.
+ */
+export const DEMO_WEBHOOK_SECRET = 'tiendas-demo-webhook-secret';
 
 let warned = false;
 
-/** PAYMENTS_WEBHOOK_SECRET, or a development default (with a warning in production, once). */
-export function webhookSecret(env: NodeJS.ProcessEnv = process.env): string {
+/** PAYMENTS_WEBHOOK_SECRET; the demo secret in demo mode or with sandbox payments on; otherwise null. */
+export function configuredWebhookSecret(env: NodeJS.ProcessEnv = process.env): string | null {
   if (env.PAYMENTS_WEBHOOK_SECRET) return env.PAYMENTS_WEBHOOK_SECRET;
+  if (!demoMode(env) && !sandboxPaymentsEnabled(env)) return null;
   if (env.NODE_ENV === 'production' && !warned) {
     warned = true;
-    console.warn('[payments] PAYMENTS_WEBHOOK_SECRET is not set: using the development default (fine for the sandbox providers only)');
+    console.warn('[payments] PAYMENTS_WEBHOOK_SECRET is not set: using the public demo secret (demo mode / sandbox payments only)');
   }
-  return DEV_SECRET;
+  return DEMO_WEBHOOK_SECRET;
+}
+
+/** The secret webhooks are signed with; a production server without one refuses (503 payments_not_configured). */
+export function webhookSecret(env: NodeJS.ProcessEnv = process.env): string {
+  const secret = configuredWebhookSecret(env);
+  if (!secret) throw new AppError('payments_not_configured', 'Payments are not configured on this server (PAYMENTS_WEBHOOK_SECRET is not set)');
+  return secret;
 }
 
 export function sign(rawBody: string, secret: string, timestamp = Math.floor(Date.now() / 1000)): string {

@@ -75,6 +75,11 @@ export async function subscribeProductEvents(shopId: string, listener: Listener,
       const db = handle ?? await getDbHandle();
       h.handle = db;
       await db.listen(PRODUCT_EVENTS_CHANNEL, (payload) => { h.queue = h.queue.then(() => onPayload(h, payload)); });
+      // Events sent while the LISTEN connection was being reopened are lost: once it is back, every storefront
+      // gets a "bulk" event, which makes it ask for each card it shows again.
+      db.onListenState((state) => {
+        if (state === 'up') h.queue = h.queue.then(() => deliver(h, [...h.byShop.keys()], { op: 'bulk' }));
+      });
     })();
     h.listening.catch(() => { h.listening = null; h.handle = null; });
   }

@@ -7,7 +7,8 @@ export type ErrorCode =
   | 'insufficient_stock' | 'out_of_stock' | 'unavailable_for_sale' | 'quantity_exceeded' | 'max_purchase_amount_exceeded'
   | 'supplier_not_configured' | 'invalid_transition' | 'payment_failed' | 'checkout_expired' | 'installments_not_allowed'
   | 'payment_method_not_enabled' | 'invalid_signature' | 'idempotency_conflict' | 'no_shipping_options' | 'card_invalid'
-  | 'already_paid' | 'slug_public_was_alrready_generated' | 'payment_token_stale' | 'card_expired';
+  | 'already_paid' | 'slug_public_was_alrready_generated' | 'payment_token_stale' | 'card_expired'
+  | 'payments_not_configured';
 
 export interface ErrorBody {
   error: { code: ErrorCode | string; message: string; fields?: Record<string, string[]> };
@@ -22,6 +23,7 @@ const STATUS: Record<ErrorCode, number> = {
   supplier_not_configured: 409, invalid_transition: 409, payment_failed: 402, checkout_expired: 410, installments_not_allowed: 400,
   payment_method_not_enabled: 400, invalid_signature: 401, idempotency_conflict: 409, no_shipping_options: 409, card_invalid: 400,
   already_paid: 409, slug_public_was_alrready_generated: 409, payment_token_stale: 409, card_expired: 400,
+  payments_not_configured: 503,
 };
 
 export class AppError extends Error {

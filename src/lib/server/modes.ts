@@ -1,0 +1,57 @@
+// Demo mode: one switch for what makes the demo work out of the box and would be a hole in production.
+//
+//   DEMO_MODE=1         turns on the defaults of both below, and lets payments use the public demo webhook secret
+//   DEV_OUTBOX=1|0      /dev/outbox shows every mail kept, sign-in PINs included (anyone could sign in as anyone)
+//   PAYMENTS_SANDBOX=1|0  the sandbox payment providers and their approve / 3-D Secure pages (no sign-in needed)
+//
+// Unset, DEMO_MODE is on only under `astro dev` and the tests (NODE_ENV development or test): a production server
+// gets none of it unless the operator asks. `npm start` (scripts/start.mjs) decides it before serving: on with the
+// embedded PGlite demo database, off with DATABASE_URL, and prints what it turned on.
+type Env = Record<string, string | undefined>;
+
+/** '1'/'true'/'yes'/'on' -> true, '0'/'false'/... -> false, unset or empty -> null (the default applies). */
+export function envFlag(value: string | undefined): boolean | null {
+  const v = value?.trim().toLowerCase();
+  if (!v) return null;
+  return v === '1' || v === 'true' || v === 'yes' || v === 'on';
+}
+
+export function demoMode(env: Env = process.env): boolean {
+  return envFlag(env.DEMO_MODE) ?? (env.NODE_ENV === 'development' || env.NODE_ENV === 'test');
+}
+
+export function outboxEnabled(env: Env = process.env): boolean {
+  return envFlag(env.DEV_OUTBOX) ?? demoMode(env);
+}
+
+export function sandboxPaymentsEnabled(env: Env = process.env): boolean {
+  return envFlag(env.PAYMENTS_SANDBOX) ?? demoMode(env);
+}
+
+/** What the start script prints: a banner when something of the demo is on, warnings for what cannot work. */
+export function startupNotices(env: Env = process.env, origin = ''): { banner: string[]; warnings: string[] } {
+  const banner: string[] = [];
+  const warnings: string[] = [];
+  const demo = demoMode(env);
+  if (outboxEnabled(env)) {
+    banner.push(`Mail outbox ON: ${origin}/dev/outbox shows every mail, sign-in PINs included: anyone can sign in as anyone.`);
+  }
+  if (sandboxPaymentsEnabled(env)) {
+    banner.push('Sandbox payments ON: test cards, and approve / 3-D Secure pages anyone can answer; no real money moves.');
+  }
+  if (!env.PAYMENTS_WEBHOOK_SECRET && (demo || sandboxPaymentsEnabled(env))) {
+    banner.push('PAYMENTS_WEBHOOK_SECRET is not set: webhooks are checked against the public demo secret.');
+  }
+  if (banner.length) {
+    banner.unshift(demo ? 'DEMO MODE: not for a public server (DEMO_MODE=0 turns all of this off).' : 'Demo features are on:');
+  }
+  if (!env.SMTP_URL && !outboxEnabled(env)) {
+    warnings.push('SMTP_URL is not set: mail (sign-in PINs) is kept in the database but delivered to no one; PIN sign-in cannot work. Passwords still sign in.');
+  }
+  if (!sandboxPaymentsEnabled(env)) {
+    warnings.push(env.PAYMENTS_WEBHOOK_SECRET || demo
+      ? 'PAYMENTS_SANDBOX is off: checkout offers cash on delivery and deposits only (no real payment provider is built in).'
+      : 'PAYMENTS_WEBHOOK_SECRET is not set: payments through a provider are refused (payments_not_configured) and webhooks answer 503; cash on delivery and deposits still work.');
+  }
+  return { banner, warnings };
+}

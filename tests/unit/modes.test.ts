@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { demoMode, envFlag, outboxEnabled, sandboxPaymentsEnabled, startupNotices } from '../../src/lib/server/modes.ts';
+import { configuredWebhookSecret, DEMO_WEBHOOK_SECRET, webhookSecret } from '../../src/domain/payments/signature.ts';
+
+const prod = { NODE_ENV: 'production' };
+
+describe('demo mode and what it turns on', () => {
+  it('is off on a production server unless asked, on under astro dev and the tests', () => {
+    expect(demoMode(prod)).toBe(false);
+    expect(demoMode({})).toBe(false);
+    expect(demoMode({ NODE_ENV: 'development' })).toBe(true);
+    expect(demoMode({ NODE_ENV: 'test' })).toBe(true);
+    expect(demoMode({ ...prod, DEMO_MODE: '1' })).toBe(true);
+    expect(demoMode({ NODE_ENV: 'development', DEMO_MODE: '0' })).toBe(false);
+    expect([envFlag('true'), envFlag(' on '), envFlag('0'), envFlag('no'), envFlag(''), envFlag(undefined)]).toEqual([true, true, false, false, null, null]);
+  });
+
+  it('turns on the outbox and sandbox payments by default; each can be set on its own', () => {
+    expect([outboxEnabled(prod), sandboxPaymentsEnabled(prod)]).toEqual([false, false]);
+    expect([outboxEnabled({ ...prod, DEMO_MODE: '1' }), sandboxPaymentsEnabled({ ...prod, DEMO_MODE: '1' })]).toEqual([true, true]);
+    expect([outboxEnabled({ ...prod, DEMO_MODE: '1', DEV_OUTBOX: '0' }), sandboxPaymentsEnabled({ ...prod, DEMO_MODE: '1', DEV_OUTBOX: '0' })]).toEqual([false, true]);
+    expect([outboxEnabled({ ...prod, DEV_OUTBOX: '1' }), sandboxPaymentsEnabled({ ...prod, PAYMENTS_SANDBOX: '1' })]).toEqual([true, true]);
+  });
+
+  it('uses the public demo webhook secret only in demo mode or with sandbox payments; otherwise refuses', () => {
+    expect(configuredWebhookSecret({ ...prod, PAYMENTS_WEBHOOK_SECRET: 's3cret' })).toBe('s3cret');
+    expect(configuredWebhookSecret({ ...prod, DEMO_MODE: '1' })).toBe(DEMO_WEBHOOK_SECRET);
+    expect(configuredWebhookSecret({ ...prod, PAYMENTS_SANDBOX: '1' })).toBe(DEMO_WEBHOOK_SECRET);
+    expect(configuredWebhookSecret(prod)).toBeNull();
+    expect(() => webhookSecret(prod)).toThrow(expect.objectContaining({ code: 'payments_not_configured', status: 503 }));
+  });
+
+  it('prints a banner naming each demo feature that is on, and warnings for what cannot work', () => {
+    const demo = startupNotices({ ...prod, DEMO_MODE: '1' }, 'http://localhost:4321');
+    expect(demo.banner[0]).toMatch(/DEMO MODE.*DEMO_MODE=0/);
+    expect(demo.banner.join('\n')).toMatch(/http:\/\/localhost:4321\/dev\/outbox.*anyone can sign in as anyone/);
+    expect(demo.banner.join('\n')).toMatch(/Sandbox payments ON/);
+    expect(demo.banner.join('\n')).toMatch(/public demo secret/);
+    expect(demo.warnings).toEqual([]);
+    const bare = startupNotices(prod);
+    expect(bare.banner).toEqual([]);
+    expect(bare.warnings.join('\n')).toMatch(/SMTP_URL is not set.*PIN sign-in cannot work/);
+    expect(bare.warnings.join('\n')).toMatch(/PAYMENTS_WEBHOOK_SECRET is not set/);
+    const configured = startupNotices({ ...prod, SMTP_URL: 'smtp://mail', PAYMENTS_WEBHOOK_SECRET: 'x' });
+    expect(configured.banner).toEqual([]);
+    expect(configured.warnings).toEqual([expect.stringMatching(/PAYMENTS_SANDBOX is off/)]);
+    // One feature asked for on a production server is still announced.
+    expect(startupNotices({ ...prod, DEV_OUTBOX: '1', SMTP_URL: 'smtp://mail' }).banner[0]).toMatch(/Demo features are on/);
+  });
+});
