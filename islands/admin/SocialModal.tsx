@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { AdminApi } from './api.ts';
 import { defaultLabels, type AdminLabels } from './labels.ts';
 import { ERROR_TOAST_MS, Field, Modal, useToasts } from './ui.tsx';
+import IslandForm from '../shared/form.tsx';
 
 export const SOCIAL_FIELDS = ['facebook', 'instagram', 'twitter', 'youtube', 'twitch', 'kick', 'discord'] as const;
 type Social = Record<(typeof SOCIAL_FIELDS)[number], string>;
@@ -30,7 +31,7 @@ export default function SocialModal({ api, socials, labels = defaultLabels, onCl
   };
   return (
     <Modal title={labels.social} onClose={onClose} closeLabel={labels.close}>
-      <form onSubmit={handleSubmit(onSubmit)} noValidate className="adm-form">
+      <IslandForm onSubmit={handleSubmit(onSubmit)} noValidate className="adm-form">
         {SOCIAL_FIELDS.map((f) => (
           <Field key={f} label={f[0]!.toUpperCase() + f.slice(1)} error={errors[f]?.message}>
             {(p) => <input {...p} {...register(f)} placeholder={f === 'discord' ? 'https://discord.gg/…' : ''} />}
@@ -40,7 +41,7 @@ export default function SocialModal({ api, socials, labels = defaultLabels, onCl
           <button type="button" onClick={onClose}>{labels.cancel}</button>
           <button type="submit" className="adm-primary" disabled={isSubmitting}>{isSubmitting ? labels.saving : labels.save}</button>
         </div>
-      </form>
+      </IslandForm>
     </Modal>
   );
 }
