@@ -47,7 +47,7 @@ export default function CardForm({ installments, busy, onSubmit, submitLabel, sa
     setF((x) => ({ ...x, [k]: v }));
   };
   const pick = (id: string) => { setChoice(id); setMsi(''); setErrors({}); };
-  // Typed before the island ran (the form works then): kept, not blanked by React's first render.
+  // Typed before the island ran (the form works then): kept, not blanked by React's next render.
   const form = useRef<HTMLFormElement>(null);
   useAdoptTyped(form, (typed) => {
     const v = (k: string) => { const x = typed.get(k); return typeof x === 'string' ? x : ''; };
