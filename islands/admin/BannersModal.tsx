@@ -10,6 +10,7 @@ import { ProductPicker } from './HeaderEditor.tsx';
 import ImageDrop from './ImageDrop.tsx';
 import { defaultLabels, fmt, type AdminLabels } from './labels.ts';
 import { ERROR_TOAST_MS, Field, Modal, SUCCESS_TOAST_MS, useToasts } from './ui.tsx';
+import IslandForm from '../shared/form.tsx';
 
 export default function BannersModal({ api, labels = defaultLabels, onClose, onChanged }: { api: AdminApi; labels?: AdminLabels; onClose: () => void; onChanged?: () => void }) {
   const { push } = useToasts();
@@ -90,7 +91,7 @@ function BannerForm({ api, labels, banner, onDone }: { api: AdminApi; labels: Ad
     } finally { setBusy(false); }
   };
   return (
-    <form onSubmit={submit} noValidate className="adm-form">
+    <IslandForm onSubmit={submit} noValidate className="adm-form">
       <div className="adm-two">
         <div>
           <ImageDrop labels={labels} label={labels.desktopImage} preview={banner?.hzt_image} failed={failed.hzt} hint={fmt(labels.sizeHint, { width: 2000, height: 600 })}
@@ -112,6 +113,6 @@ function BannerForm({ api, labels, banner, onDone }: { api: AdminApi; labels: Ad
         <button type="button" onClick={() => onDone(false)}>{labels.back}</button>
         <button type="submit" className="adm-primary" disabled={busy}>{busy ? labels.saving : labels.save}</button>
       </div>
-    </form>
+    </IslandForm>
   );
 }

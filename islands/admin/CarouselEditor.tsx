@@ -9,6 +9,7 @@ import { ProductPicker } from './HeaderEditor.tsx';
 import ImageDrop from './ImageDrop.tsx';
 import { defaultLabels, fmt, type AdminLabels } from './labels.ts';
 import { ERROR_TOAST_MS, Field, Modal, SUCCESS_TOAST_MS, useToasts } from './ui.tsx';
+import IslandForm from '../shared/form.tsx';
 
 interface Slide {
   id: string; hzt_image: string | null; vrt_image: string | null; type: 'PRODUCT' | 'URL'; product: string | null; product_name: string | null;
@@ -115,7 +116,7 @@ function SlideForm({ api, labels, slide, columns, onDone }: { api: AdminApi; lab
     } finally { setBusy(false); }
   };
   return (
-    <form onSubmit={submit} noValidate className="adm-form">
+    <IslandForm onSubmit={submit} noValidate className="adm-form">
       <div className="adm-two">
         <div>
           <ImageDrop labels={labels} label={labels.desktopImage} preview={slide?.hzt_image} failed={failed.hzt}
@@ -149,6 +150,6 @@ function SlideForm({ api, labels, slide, columns, onDone }: { api: AdminApi; lab
         <button type="button" onClick={() => onDone(false)}>{labels.back}</button>
         <button type="submit" className="adm-primary" disabled={busy}>{busy ? labels.saving : labels.save}</button>
       </div>
-    </form>
+    </IslandForm>
   );
 }

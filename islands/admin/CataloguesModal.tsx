@@ -10,6 +10,7 @@ import type { AdminApi, ApiError } from './api.ts';
 import ImageDrop from './ImageDrop.tsx';
 import { defaultLabels, fmt, type AdminLabels } from './labels.ts';
 import { ERROR_TOAST_MS, Field, Modal, SUCCESS_TOAST_MS, UNDO_DELAY_MS, useToasts } from './ui.tsx';
+import IslandForm from '../shared/form.tsx';
 
 interface Cat { id: string; name: string; slug: string; photo: string | null; num_products: number }
 
@@ -100,11 +101,11 @@ function RenameRow({ api, labels, cat, onDone }: { api: AdminApi; labels: AdminL
     }
   };
   return (
-    <form className="adm-inline adm-grow" onSubmit={handleSubmit(save)} noValidate>
+    <IslandForm className="adm-inline adm-grow" onSubmit={handleSubmit(save)} noValidate>
       <Field label={labels.name} error={errors.name?.message}>{(p) => <input {...p} {...register('name')} autoFocus />}</Field>
       <button type="submit" className="adm-primary" disabled={isSubmitting}>{labels.save}</button>
       <button type="button" onClick={() => onDone(null)}>{labels.cancel}</button>
-    </form>
+    </IslandForm>
   );
 }
 
@@ -126,13 +127,13 @@ function CreateForm({ api, labels, onDone }: { api: AdminApi; labels: AdminLabel
     }
   };
   return (
-    <form onSubmit={handleSubmit(save)} noValidate className="adm-form">
+    <IslandForm onSubmit={handleSubmit(save)} noValidate className="adm-form">
       <Field label={labels.name} error={errors.name?.message}>{(p) => <input {...p} {...register('name')} />}</Field>
       <ImageDrop labels={labels} label={labels.photo} failed={failed} onFile={(f) => { setFile(f); setFailed(false); }} hint={fmt(labels.sizeHint, { width: 1000, height: 1000 })} />
       <div className="adm-actions">
         <button type="button" onClick={() => onDone(null)}>{labels.back}</button>
         <button type="submit" className="adm-primary" disabled={isSubmitting}>{isSubmitting ? labels.saving : labels.create}</button>
       </div>
-    </form>
+    </IslandForm>
   );
 }

@@ -13,6 +13,7 @@ import { serverMessage, type AdminApi } from './api.ts';
 import ColorPanel, { type Preset } from './ColorPanel.tsx';
 import { defaultLabels, fmt, type AdminLabels } from './labels.ts';
 import { ERROR_TOAST_MS, Field, Modal, SUCCESS_TOAST_MS, useToasts } from './ui.tsx';
+import IslandForm from '../shared/form.tsx';
 
 export const headerFormSchema = (l: AdminLabels) => z.object({
   title: z.string().trim().min(1, l.invalidField).max(HEADER_TITLE_MAX, fmt(l.tooLong, { max: HEADER_TITLE_MAX })),
@@ -169,7 +170,7 @@ function HeaderFormView({ api, labels, header, onDone }: { api: AdminApi; labels
     }
   };
   return (
-    <form onSubmit={handleSubmit(onSubmit)} noValidate className="adm-form">
+    <IslandForm onSubmit={handleSubmit(onSubmit)} noValidate className="adm-form">
       <Field label={labels.title} error={errors.title?.message}>{(p) => <input {...p} {...register('title')} />}</Field>
       <Field label={labels.subtitle} error={errors.subtitle?.message}>{(p) => <input {...p} {...register('subtitle')} />}</Field>
       <Field label={labels.description} error={errors.description?.message}>{(p) => <textarea {...p} rows={3} {...register('description')} />}</Field>
@@ -195,6 +196,6 @@ function HeaderFormView({ api, labels, header, onDone }: { api: AdminApi; labels
         <button type="button" onClick={() => onDone(false)}>{labels.back}</button>
         <button type="submit" className="adm-primary" disabled={isSubmitting}>{isSubmitting ? labels.saving : labels.save}</button>
       </div>
-    </form>
+    </IslandForm>
   );
 }

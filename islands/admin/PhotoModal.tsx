@@ -9,6 +9,7 @@ import type { AdminApi } from './api.ts';
 import ImageDrop from './ImageDrop.tsx';
 import { defaultLabels, fmt, type AdminLabels } from './labels.ts';
 import { ERROR_TOAST_MS, Field, Modal, useToasts } from './ui.tsx';
+import IslandForm from '../shared/form.tsx';
 
 export default function PhotoModal({ api, name, photo, labels = defaultLabels, onClose, onSaved }: {
   api: AdminApi; name: string; photo: string | null; labels?: AdminLabels; onClose: () => void; onSaved: () => void;
@@ -38,7 +39,7 @@ export default function PhotoModal({ api, name, photo, labels = defaultLabels, o
   };
   return (
     <Modal title={labels.photo} onClose={onClose} closeLabel={labels.close}>
-      <form onSubmit={handleSubmit(onSubmit)} noValidate className="adm-form">
+      <IslandForm onSubmit={handleSubmit(onSubmit)} noValidate className="adm-form">
         <ImageDrop labels={labels} label={labels.photoField} preview={photo} failed={failed} onFile={(f) => { setFile(f); setFailed(false); }}
           hint={fmt(labels.sizeHint, { width: 1000, height: 1000 })} />
         {failed && <p className="adm-error" role="alert">{labels.uploadFailed}</p>}
@@ -47,7 +48,7 @@ export default function PhotoModal({ api, name, photo, labels = defaultLabels, o
           <button type="button" onClick={onClose}>{labels.cancel}</button>
           <button type="submit" className="adm-primary" disabled={isSubmitting}>{isSubmitting ? labels.saving : labels.save}</button>
         </div>
-      </form>
+      </IslandForm>
     </Modal>
   );
 }

@@ -8,6 +8,7 @@ import { SOCIAL_NETWORKS, socialFieldSchema } from '../../src/lib/shared/social-
 import type { AdminApi, ApiError } from './api.ts';
 import { defaultLabels, type AdminLabels } from './labels.ts';
 import { ERROR_TOAST_MS, Field, Modal, useToasts } from './ui.tsx';
+import IslandForm from '../shared/form.tsx';
 
 const SOCIAL_FIELDS = SOCIAL_NETWORKS;
 type Social = Record<(typeof SOCIAL_FIELDS)[number], string>;
@@ -36,7 +37,7 @@ export default function SocialModal({ api, socials, labels = defaultLabels, onCl
   };
   return (
     <Modal title={labels.social} onClose={onClose} closeLabel={labels.close}>
-      <form onSubmit={handleSubmit(onSubmit)} noValidate className="adm-form">
+      <IslandForm onSubmit={handleSubmit(onSubmit)} noValidate className="adm-form">
         {SOCIAL_FIELDS.map((f) => (
           <Field key={f} label={f[0]!.toUpperCase() + f.slice(1)} error={errors[f]?.message}>
             {(p) => <input {...p} {...register(f)} placeholder={f === 'discord' ? 'https://discord.gg/…' : '@…'} />}
@@ -46,7 +47,7 @@ export default function SocialModal({ api, socials, labels = defaultLabels, onCl
           <button type="button" onClick={onClose}>{labels.cancel}</button>
           <button type="submit" className="adm-primary" disabled={isSubmitting}>{isSubmitting ? labels.saving : labels.save}</button>
         </div>
-      </form>
+      </IslandForm>
     </Modal>
   );
 }

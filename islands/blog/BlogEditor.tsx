@@ -16,6 +16,7 @@ import type { AdminLabels } from '../admin/labels.ts';
 import { ERROR_TOAST_MS, SUCCESS_TOAST_MS, ToastProvider, WARNING_TOAST_MS, useToasts } from '../admin/ui.tsx';
 import { defaultBlogLabels, type BlogLabels } from './labels.ts';
 import RichText, { useBlogEditor } from './RichText.tsx';
+import IslandForm from '../shared/form.tsx';
 
 /** After this long without an answer, the 'it may take a bit longer' warning shows (seed 001 §8). */
 export const SLOW_SAVE_MS = 3000;
@@ -127,7 +128,7 @@ function EditorForm({ slug, base, entry = null, labels, apiBase = '', navigate =
   const dropLabels = { dropzone: labels.dropzone, imageRejected: labels.imageRejected } as AdminLabels;
   const busy = isSubmitting || uploading || deleting;
   return (
-    <form className="blog-editor" onSubmit={handleSubmit(save, invalid)} noValidate aria-busy={isSubmitting}>
+    <IslandForm className="blog-editor" onSubmit={handleSubmit(save, invalid)} noValidate aria-busy={isSubmitting}>
       <div className="blog-editor-main">
         <div className="blog-field">
           <label htmlFor="blog-title">{labels.fieldTitle}</label>
@@ -183,6 +184,6 @@ function EditorForm({ slug, base, entry = null, labels, apiBase = '', navigate =
         <a className="btn secondary" href={viewUrl}>{labels.cancel}</a>
         <button type="submit" className="btn" disabled={busy}>{isSubmitting ? labels.saving : labels.save}</button>
       </div>
-    </form>
+    </IslandForm>
   );
 }

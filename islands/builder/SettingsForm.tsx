@@ -4,6 +4,7 @@ import type { ThemeApi } from './api.ts';
 import { SettingField } from './fields.tsx';
 import type { Section, SectionTypeInfo, SettingValue } from './types.ts';
 import { isVisible } from './validate.ts';
+import IslandForm from '../shared/form.tsx';
 
 interface Props {
   section: Section;
@@ -26,7 +27,7 @@ export function SettingsForm({ section, def, packDefaults, onChange, serverField
   const values = Object.fromEntries(def.settings.map((s) => [s.id, section.settings[s.id] ?? packDefaults[s.id] ?? s.default ?? null]));
   const general = serverFields._ ?? [];
   return (
-    <form ref={form} className="bf-form" aria-label={`Ajustes: ${def.name}`} onSubmit={(e) => e.preventDefault()} noValidate>
+    <IslandForm ref={form} className="bf-form" aria-label={`Ajustes: ${def.name}`} onSubmit={(e) => e.preventDefault()} noValidate>
       <h3>{def.name} <small className="bf-muted">#{section.id}</small></h3>
       {general.length > 0 && <p className="bf-error" role="alert">{general.join('; ')}</p>}
       {def.settings.length === 0 && <p className="bf-muted">Esta sección no tiene ajustes (no settings).</p>}
@@ -45,6 +46,6 @@ export function SettingsForm({ section, def, packDefaults, onChange, serverField
       {Object.keys(section.settings).filter((k) => !def.settings.some((s) => s.id === k)).map((k) => (
         <p key={k} className="bf-warning">Ajuste «{k}» no reconocido por «{def.type}»; se conserva pero no se usa.</p>
       ))}
-    </form>
+    </IslandForm>
   );
 }

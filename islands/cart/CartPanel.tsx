@@ -8,6 +8,8 @@ import { formatMoney } from '../../src/lib/shared/money.ts';
 import { CART_WARNING_TOAST_MS } from '../../src/lib/shared/constants.ts';
 import { $cartCount, localCart, removeLocal, setLocalAmount, type LocalItem } from '../stores/cart.ts';
 import QuantityInput from './QuantityInput.tsx';
+import { CART_CHECKOUT_ACTION } from '../../src/lib/shared/pay-form.ts';
+import IslandForm from '../shared/form.tsx';
 
 export const SUPPLIER_MISSING_CONFIGURATION = 'Purchase cannot be made at the moment (supplier configuration missing)';
 /** Notice codes shown as the 7 s warning toast (seed 001 §8). */
@@ -128,8 +130,12 @@ export default function CartPanel({ shop, base, signedIn, initial = null, active
           </ul>
           {o.savings > 0 && <p className="cart-savings">Ahorras {formatMoney(o.savings, o.currency)}</p>}
           <p className="cart-total">Total <strong>{formatMoney(o.total, o.currency)}</strong></p>
-          <button type="button" className="btn cart-pay" disabled={busy} aria-disabled={!o.is_configured || Boolean(o.blocked)}
-            title={o.blocked?.message} onClick={() => void checkout(o)}>Pagar pedido</button>
+          {/* A real form: pressed before the island runs, the cart page starts the checkout itself. */}
+          <IslandForm action={`${base}/carrito`} fields={{ action: CART_CHECKOUT_ACTION, supplier_id: o.supplier.id, currency: o.currency }}
+            onSubmit={(e) => { e.preventDefault(); void checkout(o); }}>
+            <button type="submit" className="btn cart-pay" disabled={busy} aria-disabled={!o.is_configured || Boolean(o.blocked)}
+              title={o.blocked?.message}>Pagar pedido</button>
+          </IslandForm>
           {o.blocked && <p className="cart-blocked muted small">{o.blocked.message}</p>}
         </section>
       ))}

@@ -1,7 +1,9 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { SavedCardView } from '../../src/domain/payments/schema.ts';
 import { cleanCardNumber, formatExpiry, installmentOptions, validateCard, type CardErrors, type CardFields } from './card.ts';
 import { BRAND_LABEL } from './labels.ts';
+import { NEW_CARD as NEW, PAY_FIELDS as F } from '../../src/lib/shared/pay-form.ts';
+import IslandForm, { useAdoptTyped } from '../shared/form.tsx';
 
 export interface CardSubmit { name: string; number: string; cvc: string; exp_month: number; exp_year: number; msi: number | null; save?: boolean }
 /** Paying with one of the buyer's saved cards (seed 001 §3 card_id). */
@@ -18,15 +20,19 @@ interface Props {
   onSubmitSaved?(choice: SavedCardSubmit): void;
   /** Offer 'save this card' (signed-in buyers only). */
   offerSave?: boolean;
+  /**
+   * Where the form posts before the island runs, or without script, and the hidden fields that go with it (the page's
+   * pay handler: src/components/checkout/pay-form.ts). Without it the form is inert until hydrated.
+   */
+  post?: { action: string; fields: Record<string, string> };
 }
-
-const NEW = 'new';
 
 /**
  * Name, number (spaces stripped, cut to 19), CVC, expiry MM/YY; installments (credit cards) chosen here. With saved
- * cards, the first one still valid is chosen and the card fields stay hidden until 'Usar una tarjeta nueva'.
+ * cards, the first one still valid is chosen and the card fields stay hidden until 'Usar una tarjeta nueva'. A real
+ * POST form (method and action), so pressing Enter before hydration pays through the page, never a GET with the card.
  */
-export default function CardForm({ installments, busy, onSubmit, submitLabel, savedCards = [], onSubmitSaved, offerSave = false }: Props) {
+export default function CardForm({ installments, busy, onSubmit, submitLabel, savedCards = [], onSubmitSaved, offerSave = false, post }: Props) {
   const [f, setF] = useState<CardFields>({ name: '', number: '', cvc: '', exp: '' });
   const [errors, setErrors] = useState<CardErrors>({});
   const [msi, setMsi] = useState<string>('');
@@ -41,8 +47,18 @@ export default function CardForm({ installments, busy, onSubmit, submitLabel, sa
     setF((x) => ({ ...x, [k]: v }));
   };
   const pick = (id: string) => { setChoice(id); setMsi(''); setErrors({}); };
+  // Typed before the island ran (the form works then): kept, not blanked by React's next render.
+  const form = useRef<HTMLFormElement>(null);
+  useAdoptTyped(form, (typed) => {
+    const v = (k: string) => { const x = typed.get(k); return typeof x === 'string' ? x : ''; };
+    setF((x) => ({ name: v(F.name) || x.name, number: cleanCardNumber(v(F.number)) || x.number, exp: formatExpiry(v(F.exp)) || x.exp, cvc: v(F.cvc).replace(/\D/g, '').slice(0, 4) || x.cvc }));
+    const picked = saved.find((c) => c.id === v(F.choice) && !c.expired)?.id ?? (v(F.choice) === NEW ? NEW : null);
+    if (picked) setChoice(picked);
+    if (v(F.msi)) setMsi(v(F.msi));
+    if (offerSave) setSave(v(F.save) === 'on');
+  });
   return (
-    <form className="card-form" noValidate onSubmit={(e) => {
+    <IslandForm ref={form} className="card-form" noValidate action={post?.action} fields={post?.fields} onSubmit={(e) => {
       e.preventDefault();
       const m = msi ? Number(msi) : null;
       if (chosen) { onSubmitSaved!({ card_id: chosen.id, msi: m }); return; }
@@ -55,7 +71,7 @@ export default function CardForm({ installments, busy, onSubmit, submitLabel, sa
           <legend>Tarjetas guardadas</legend>
           {saved.map((c) => (
             <label key={c.id} className={`saved-card${c.expired ? ' expired' : ''}`}>
-              <input type="radio" name="card-choice" value={c.id} checked={choice === c.id} disabled={c.expired} onChange={() => pick(c.id)} />
+              <input type="radio" name={F.choice} value={c.id} checked={choice === c.id} disabled={c.expired} onChange={() => pick(c.id)} />
               <span className="saved-card-text">
                 <strong>{BRAND_LABEL[c.brand] ?? c.brand} terminación {c.termination}</strong>
                 <span className="saved-card-meta">{c.expired ? <span className="badge-expired">Vencida {c.expiry}</span> : <>Vence {c.expiry}</>} · {c.type === 'debit' ? 'Débito' : 'Crédito'}</span>
@@ -63,37 +79,37 @@ export default function CardForm({ installments, busy, onSubmit, submitLabel, sa
             </label>
           ))}
           <label className="saved-card">
-            <input type="radio" name="card-choice" value={NEW} checked={choice === NEW} onChange={() => pick(NEW)} />
+            <input type="radio" name={F.choice} value={NEW} checked={choice === NEW} onChange={() => pick(NEW)} />
             <span className="saved-card-text"><strong>Usar una tarjeta nueva</strong></span>
           </label>
         </fieldset>
       )}
       {!chosen && (
         <>
-          <label>Nombre en la tarjeta<input name="cc-name" autoComplete="cc-name" value={f.name} onChange={set('name')} aria-invalid={Boolean(errors.name)} /></label>
+          <label>Nombre en la tarjeta<input name={F.name} autoComplete="cc-name" value={f.name} onChange={set('name')} aria-invalid={Boolean(errors.name)} /></label>
           {errors.name && <span className="field-error" role="alert">{errors.name}</span>}
-          <label>Número de tarjeta<input name="cc-number" autoComplete="cc-number" inputMode="numeric" value={f.number} onChange={set('number')} aria-invalid={Boolean(errors.number)} /></label>
+          <label>Número de tarjeta<input name={F.number} autoComplete="cc-number" inputMode="numeric" value={f.number} onChange={set('number')} aria-invalid={Boolean(errors.number)} /></label>
           {errors.number && <span className="field-error" role="alert">{errors.number}</span>}
           <div className="row">
-            <label>Vencimiento (MM/AA)<input name="cc-exp" autoComplete="cc-exp" inputMode="numeric" placeholder="MM/AA" value={f.exp} onChange={set('exp')} aria-invalid={Boolean(errors.exp)} /></label>
-            <label>CVC<input name="cc-csc" autoComplete="cc-csc" inputMode="numeric" value={f.cvc} onChange={set('cvc')} aria-invalid={Boolean(errors.cvc)} /></label>
+            <label>Vencimiento (MM/AA)<input name={F.exp} autoComplete="cc-exp" inputMode="numeric" placeholder="MM/AA" value={f.exp} onChange={set('exp')} aria-invalid={Boolean(errors.exp)} /></label>
+            <label>CVC<input name={F.cvc} autoComplete="cc-csc" inputMode="numeric" value={f.cvc} onChange={set('cvc')} aria-invalid={Boolean(errors.cvc)} /></label>
           </div>
           {errors.exp && <span className="field-error" role="alert">{errors.exp}</span>}
           {errors.cvc && <span className="field-error" role="alert">{errors.cvc}</span>}
           {offerSave && (
-            <label className="check"><input type="checkbox" name="save-card" checked={save} onChange={(e) => setSave(e.target.checked)} /> Guardar esta tarjeta para mis próximas compras</label>
+            <label className="check"><input type="checkbox" name={F.save} checked={save} onChange={(e) => setSave(e.target.checked)} /> Guardar esta tarjeta para mis próximas compras</label>
           )}
         </>
       )}
       {months.length > 0 && (
         <label>Meses sin intereses (solo tarjetas de crédito)
-          <select name="msi" value={msi} onChange={(e) => setMsi(e.target.value)}>
+          <select name={F.msi} value={msi} onChange={(e) => setMsi(e.target.value)}>
             <option value="">Una sola exhibición</option>
             {months.map((m) => <option key={m} value={m}>{m} meses</option>)}
           </select>
         </label>
       )}
       <button className="btn" type="submit" disabled={busy}>{submitLabel}</button>
-    </form>
+    </IslandForm>
   );
 }

@@ -10,6 +10,8 @@ import CardForm, { type CardSubmit, type SavedCardOption, type SavedCardSubmit }
 import { installmentOptions, savedCardMessage } from './card.ts';
 import InvoicingForm, { type SaveError } from './InvoicingForm.tsx';
 import { DELIVERY_LABEL } from './labels.ts';
+import { PAY_ACTION, PAY_FIELDS as F } from '../../src/lib/shared/pay-form.ts';
+import IslandForm, { useHydrationGate } from '../shared/form.tsx';
 import './checkout.css';
 
 interface Props {
@@ -62,6 +64,8 @@ export default function Checkout({ initial, base, signedIn, savedAddresses, save
   const [picked, setPicked] = useState<string | null>(null);
   const [attendees, setAttendees] = useState<Record<string, { full_name: string; phone: string }[]>>({});
   const [wantsInvoice, setWantsInvoice] = useState(Boolean(initial.invoicing));
+  // The steps take input only once the island runs (typed earlier, it would be lost); the payment forms work before.
+  const gate = useHydrationGate();
 
   useEffect(() => {
     const t = setInterval(() => setLeft((s) => Math.max(0, s - 1)), 1000);
@@ -158,6 +162,8 @@ export default function Checkout({ initial, base, signedIn, savedAddresses, save
   const m = c.payment_methods.find((x) => x.method === method);
   const isCard = m?.flow === 'card';
   const credit = c.instalments.map((i) => i.months);
+  // Posted to this page before hydration or without script: paid there with the same fields (src/components/checkout/pay-form.ts).
+  const payPost = { action: `${base}/comprar/${c.id}`, fields: { [F.action]: PAY_ACTION, [F.method]: method, [F.token]: c.token ?? '' } };
 
   if (c.status !== 'open') {
     return <div className="checkout"><p>Esta compra ya no está abierta ({c.status}).{c.order_id && <> <a href={`${base}/mis-compras/${c.order_id}`}>Ver el pedido</a></>}</p></div>;
@@ -165,14 +171,14 @@ export default function Checkout({ initial, base, signedIn, savedAddresses, save
 
   return (
     <div className="checkout">
-      <div className="co-countdown" role="timer" aria-live="off">
+      <div className="co-countdown" role="timer" aria-live="off" {...gate}>
         <span>{left > 0 ? <>Tienes <strong>{mm}:{ss}</strong> para completar tu compra</> : <>El tiempo para completar la compra expiró.</>}</span>
         <button type="button" className="link-button" onClick={() => void restart()} disabled={busy}>Reiniciar</button>
       </div>
       {error && <p className="co-error" role="alert">{error}</p>}
       {failure && <p className="co-failure" role="alert" data-testid="payment-failure">{failure}</p>}
 
-      <section className="co-summary">
+      <section className="co-summary" {...gate}>
         <button type="button" className="co-toggle" aria-expanded={showSummary} onClick={() => setShowSummary((s) => !s)}>
           {showSummary ? 'Ocultar' : 'Mostrar'} resumen del pedido <strong>{formatMoney(c.total, c.currency)}</strong>
         </button>
@@ -192,7 +198,7 @@ export default function Checkout({ initial, base, signedIn, savedAddresses, save
         )}
       </section>
 
-      <section className="co-step">
+      <section className="co-step" {...gate}>
         <h2>1. Contacto</h2>
         {!signedIn && <p className="muted small">Compras como invitado. <a href={`/login?next=${encodeURIComponent(`${base}/comprar/${c.id}`)}`}>Inicia sesión</a> o <a href={`/signup?next=${encodeURIComponent(`${base}/comprar/${c.id}`)}`}>crea una cuenta</a>.</p>}
         <div className="grid">
@@ -204,7 +210,7 @@ export default function Checkout({ initial, base, signedIn, savedAddresses, save
       </section>
 
       {c.needs_delivery && (
-        <section className="co-step">
+        <section className="co-step" {...gate}>
           <h2>2. Dirección de entrega</h2>
           {savedAddresses.length > 0 && (
             <div className="co-options">
@@ -230,7 +236,7 @@ export default function Checkout({ initial, base, signedIn, savedAddresses, save
         </section>
       )}
 
-      <section className="co-step">
+      <section className="co-step" {...gate}>
         <h2>{c.needs_delivery ? '3' : '2'}. Entrega</h2>
         {c.delivery_type && (
           <div className="co-chosen">
@@ -264,7 +270,7 @@ export default function Checkout({ initial, base, signedIn, savedAddresses, save
       </section>
 
       {c.needs_attendees.length > 0 && (
-        <section className="co-step">
+        <section className="co-step" {...gate}>
           <h2>Asistentes</h2>
           {c.needs_attendees.map((n) => Array.from({ length: n.count }, (_, i) => {
             const a = attendees[n.product_id]?.[i] ?? c.attendees.filter((x) => x.product_id === n.product_id)[i] ?? { full_name: '', phone: '' };
@@ -284,7 +290,7 @@ export default function Checkout({ initial, base, signedIn, savedAddresses, save
         </section>
       )}
 
-      <section className="co-step" aria-labelledby="co-invoice-title">
+      <section className="co-step" aria-labelledby="co-invoice-title" {...gate}>
         <h2 id="co-invoice-title">Facturación <span className="muted small">(opcional)</span></h2>
         <label className="check"><input type="checkbox" checked={wantsInvoice} disabled={busy} onChange={(e) => toggleInvoice(e.target.checked)} /> Quiero factura</label>
         {wantsInvoice && (
@@ -295,7 +301,7 @@ export default function Checkout({ initial, base, signedIn, savedAddresses, save
       <section className="co-step">
         <h2>Pago</h2>
         {c.missing.length > 0 && <p className="muted small">Falta: {c.missing.join(', ')}</p>}
-        <div className="co-options">
+        <div className="co-options" {...gate}>
           {c.payment_methods.map((p) => (
             <label key={p.method} className="co-option"><input type="radio" name="payment" checked={method === p.method} onChange={() => setMethod(p.method)} /> {p.label}</label>
           ))}
@@ -303,13 +309,13 @@ export default function Checkout({ initial, base, signedIn, savedAddresses, save
         </div>
         {isCard ? (
           <CardForm installments={m?.installments ? credit : []} busy={busy || !c.token} submitLabel={`Pagar ${formatMoney(c.total, c.currency)}`} onSubmit={(card) => void pay(card)}
-            savedCards={signedIn ? savedCards : []} onSubmitSaved={(saved) => void pay(undefined, saved)} offerSave={signedIn} />
+            savedCards={signedIn ? savedCards : []} onSubmitSaved={(saved) => void pay(undefined, saved)} offerSave={signedIn} post={payPost} />
         ) : method ? (
-          <>
+          <IslandForm action={payPost.action} fields={payPost.fields} onSubmit={(e) => { e.preventDefault(); void pay(); }}>
             {m?.flow === 'bank_transfer' && <p className="muted small">Recibirás una referencia para transferir; vence en 1 hora.</p>}
             {m?.flow === 'store_cash' && <p className="muted small">Recibirás una referencia para pagar en tienda.</p>}
-            <button type="button" className="btn" disabled={busy || !c.token} onClick={() => void pay()}>Pagar {formatMoney(c.total, c.currency)}</button>
-          </>
+            <button type="submit" className="btn" disabled={busy || !c.token}>Pagar {formatMoney(c.total, c.currency)}</button>
+          </IslandForm>
         ) : null}
       </section>
     </div>

@@ -2,6 +2,7 @@
 // e-mail is needed to send the order. POST /api/checkout with start_as_anonymous, then go to the checkout.
 import { useState } from 'react';
 import { z } from 'zod';
+import IslandForm from '../shared/form.tsx';
 
 const lines = z.array(z.object({ product_id: z.string(), variant: z.record(z.string(), z.string()).optional(), amount: z.number().int().min(1) })).min(1);
 
@@ -25,11 +26,11 @@ export default function GuestStart({ shop, base }: { shop: string; base: string 
     } catch (err) { setError((err as Error).message); setBusy(false); }
   };
   return (
-    <form className="guest-start" onSubmit={(e) => void submit(e)} noValidate>
+    <IslandForm className="guest-start" onSubmit={(e) => void submit(e)} noValidate>
       <h2>Comprar como invitado</h2>
       <label>Correo electrónico<input type="email" name="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} /></label>
       {error && <p className="co-error" role="alert">{error}</p>}
       <button className="btn" type="submit" disabled={busy}>Continuar como invitado</button>
-    </form>
+    </IslandForm>
   );
 }

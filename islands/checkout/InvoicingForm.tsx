@@ -7,6 +7,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { CFDI_USES, TAX_REGIMES } from '../../src/lib/shared/constants.ts';
 import { INVOICING_FIELDS, INVOICING_MESSAGES, invoicingBody, invoicingFormSchema, toValues, type InvoicingFields, type InvoicingValues } from './invoicing.ts';
 import { CFDI_USE_LABEL, codeLabel, TAX_REGIME_LABEL } from './labels.ts';
+import IslandForm from '../shared/form.tsx';
 
 export type SaveError = Error & { fields?: Record<string, string[]> };
 
@@ -81,7 +82,7 @@ export default function InvoicingForm({ initial, onSave, editable = true, startE
   const error = (name: InvoicingFields) => errors[name]?.message && <span id={`${id}-${name}-e`} className="field-error" role="alert">{errors[name]!.message}</span>;
 
   return (
-    <form className="inv-form" noValidate onSubmit={handleSubmit(submit)} aria-label="Datos de facturación">
+    <IslandForm className="inv-form" noValidate onSubmit={handleSubmit(submit)} aria-label="Datos de facturación">
       {failure && <p className="co-error" role="alert">{failure}</p>}
       <div className="inv-grid">
         <div className="inv-field">
@@ -130,6 +131,6 @@ export default function InvoicingForm({ initial, onSave, editable = true, startE
           }}>Cancelar</button>
         )}
       </div>
-    </form>
+    </IslandForm>
   );
 }

@@ -1,9 +1,12 @@
 // Pay what an order still owes (seed 001 §8): card (tokenised, then POST /api/orders/{id}/pay with the order's
-// token; the token is reloaded after a failure) or the order's own method (reference flows).
+// token; the token is reloaded after a failure) or the order's own method (reference flows). Both forms post to the
+// order page before the island runs, or without script, which pays with the same fields.
 import { useState } from 'react';
 import { formatMoney } from '../../src/lib/shared/money.ts';
 import CardForm, { type CardSubmit, type SavedCardOption, type SavedCardSubmit } from './CardForm.tsx';
 import { savedCardMessage } from './card.ts';
+import { PAY_ACTION, PAY_FIELDS as F } from '../../src/lib/shared/pay-form.ts';
+import IslandForm from '../shared/form.tsx';
 
 interface Props { base: string; orderId: string; token: string; total: number; currency: string; method: string; flow: string; savedCards?: SavedCardOption[]; signedIn?: boolean }
 
@@ -41,13 +44,18 @@ export default function OrderPay({ base, orderId, token: initialToken, total, cu
     } catch (e) { await reload(); setFailure(savedCardMessage(e as { code?: string }) ?? (e as Error).message); }
     finally { setBusy(false); }
   };
+  const payPost = { action: `${base}/mis-compras/${orderId}`, fields: { [F.action]: PAY_ACTION, [F.method]: method, [F.token]: token } };
   return (
     <div className="order-pay">
       {failure && <p className="co-failure" role="alert">{failure}</p>}
       {flow === 'card'
         ? <CardForm installments={[]} busy={busy} submitLabel={`Pagar ${formatMoney(total, currency)}`} onSubmit={(c) => void pay(c)}
-          savedCards={savedCards} onSubmitSaved={(s) => void pay(undefined, s)} offerSave={signedIn} />
-        : <button className="btn" type="button" disabled={busy} onClick={() => void pay()}>Pagar {formatMoney(total, currency)}</button>}
+          savedCards={savedCards} onSubmitSaved={(s) => void pay(undefined, s)} offerSave={signedIn} post={payPost} />
+        : (
+          <IslandForm action={payPost.action} fields={payPost.fields} onSubmit={(e) => { e.preventDefault(); void pay(); }}>
+            <button className="btn" type="submit" disabled={busy}>Pagar {formatMoney(total, currency)}</button>
+          </IslandForm>
+        )}
     </div>
   );
 }

@@ -14,6 +14,7 @@ import { PHOTO_MAX_BYTES, REVIEW_TEXT_MAX, REVIEW_TITLE_MAX } from '../../src/li
 import { ApiError, MAX_PHOTOS, reviewApi, reviewFormSchema, type ReviewFormInput, type ReviewFormValues } from './form.ts';
 import { defaultReviewLabels, fmt, type ReviewLabels } from './labels.ts';
 import './reviews.css';
+import IslandForm from '../shared/form.tsx';
 
 export interface ReviewProduct { id: string; name: string; photo: string | null; href: string }
 export interface ReviewEntryProps { product: ReviewProduct; initial: ReviewView | null; labels?: ReviewLabels }
@@ -174,7 +175,7 @@ export function ReviewModal({ product, review, labels, onClose, onSaved, onDelet
           <h2 id={`${id}-title`}>{fmt(labels.modalTitle, { name: product.name })}</h2>
           <button type="button" className="rv-x" aria-label={labels.close} onClick={onClose}>×</button>
         </header>
-        <form className="rv-form" noValidate onSubmit={handleSubmit(submit)}>
+        <IslandForm className="rv-form" noValidate onSubmit={handleSubmit(submit)}>
           {failure && <p className="rv-failure" role="alert">{failure}</p>}
 
           <fieldset className="rv-field rv-rating-field" {...(errors.rating ? { 'aria-describedby': `${id}-rating-error` } : {})}>
@@ -248,7 +249,7 @@ export function ReviewModal({ product, review, labels, onClose, onSaved, onDelet
               {review && <button type="button" className="link-button rv-delete" onClick={() => setConfirming(true)}>{labels.delete}</button>}
             </div>
           )}
-        </form>
+        </IslandForm>
       </div>
     </div>,
     document.body,

@@ -34,7 +34,8 @@ async function shot(page: Page, name: string, target?: Locator) {
   mkdirSync(dir, { recursive: true });
   for (const [vp, size] of Object.entries(VIEWPORTS)) {
     await page.setViewportSize(size);
-    await page.waitForTimeout(150);
+    // Laid out at the new size: two frames, not a fixed delay.
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     if (target) {
       await target.scrollIntoViewIfNeeded();
       await target.screenshot({ path: `${dir}/checkout-extras-${name}-${vp}.png` });
@@ -45,7 +46,10 @@ async function shot(page: Page, name: string, target?: Locator) {
   await page.setViewportSize(VIEWPORTS.desktop);
 }
 
-/** From the cart, the checkout of the Textiles del Bajío order holding `item`. */
+/**
+ * From the cart, the checkout of the Textiles del Bajío order holding `item`. 'Pagar pedido' is a form post, so a
+ * click before the cart island hydrates starts the checkout too (it once did nothing, under load).
+ */
 async function checkoutOf(page: Page, item: Item) {
   const before = (await (await page.request.get(`/api/cart?shop=${SHOP}`)).json()) as { orders: { products: { item_id: string }[] }[] };
   for (const l of before.orders.flatMap((o) => o.products)) await page.request.delete(`/api/cart/items/${l.item_id}?shop=${SHOP}`);

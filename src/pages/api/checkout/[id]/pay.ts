@@ -6,7 +6,7 @@ import { defineEndpoint, handle } from '../../../../lib/server/endpoint.ts';
 export const spec = defineEndpoint({
   method: 'POST', path: '/api/checkout/{id}/pay',
   summary: 'Place the order and pay it with the chosen method; the same Idempotency-Key (header or body; default: the token) never charges twice',
-  tags: ['checkout', 'payments'], params: checkoutParams, body: payInput, response: payResult, errors: [400, 402, 404, 409, 410],
+  tags: ['checkout', 'payments'], params: checkoutParams, body: payInput, response: payResult, errors: [400, 402, 404, 409, 410, 503],
 });
 
 export const POST = handle(spec, async ({ ctx, params, body }) => {

@@ -6,7 +6,7 @@ import { defineEndpoint, handle } from '../../../../lib/server/endpoint.ts';
 
 export const spec = defineEndpoint({
   method: 'POST', path: '/api/orders/{id}/pay', summary: 'Pay what the order still owes (after a failed attempt, or the seller\'s extra shipping charge)', tags: ['orders', 'payments'],
-  params: orderParams, body: payInput, response: payResult, errors: [400, 402, 404, 409, 410],
+  params: orderParams, body: payInput, response: payResult, errors: [400, 402, 404, 409, 410, 503],
 });
 
 export const POST = handle(spec, async ({ ctx, params, body }) => {
