@@ -1,6 +1,6 @@
 // `npm start`: build when stale, migrate, seed an empty database, then serve (PORT, HOST).
-import { pathToFileURL } from 'node:url';
 import { ENTRY, buildIfStale } from './build-if-stale.mjs';
+import { serve } from './serve.mjs';
 import { prepareDatabase } from './prepare-db.mjs';
 import { formatPackErrors, loadPacks } from '../src/themes/loader.ts';
 import { DEMO_PASSWORD, DEMO_SHOP_SLUGS, DEMO_USERS } from '../src/db/seed/demo.ts';
@@ -30,5 +30,4 @@ for (const u of DEMO_USERS) console.log(`  ${u.email.padEnd(28)} ${u.role ?? ''}
 console.log(`  ${DEMO_TICKET_STAFF.email.padEnd(28)} qrreader on ${DEMO_TICKET_STAFF.shop} (validates tickets)`);
 console.log(`\nMail outbox (sign-in PINs): http://${shown}:${port}/dev/outbox\n`);
 
-// The standalone adapter entry starts listening on import.
-await import(pathToFileURL(ENTRY).href);
+await serve(ENTRY);
