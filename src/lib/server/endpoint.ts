@@ -3,7 +3,7 @@
 import type { APIContext, APIRoute } from 'astro';
 import { z } from 'zod';
 import { AppError } from '../shared/errors.ts';
-import { BODY_MAX_BYTES, mediaType, parseJsonBody, parseUrlencodedBody, payloadTooLarge, readBodyLimited } from './body.ts';
+import { BODY_MAX_BYTES, mediaType, parseJsonBody, parseUrlencodedBody, readBodyLimited } from './body.ts';
 import { errorResponse, json, validationError } from './http.ts';
 import { assertSafeInput } from './input-guard.ts';
 
@@ -63,14 +63,13 @@ export function handle<B extends z.ZodType, Q extends z.ZodType, P extends z.Zod
     try {
       if (ctx.request.method !== spec.method) throw new AppError('method_not_allowed', `Use ${spec.method}`, { headers: { allow: spec.method } });
       if (spec.auth === 'user' && ctx.locals.viewer.kind !== 'user') throw new AppError('unauthenticated', 'Sign in to continue');
+      // The address first (cheap, and a bad one means the body need not be read at all), then the body.
       const rawQuery = Object.fromEntries(ctx.url.searchParams);
-      assertSafeInput(rawQuery, 'query');
       assertSafeInput(ctx.params, 'path');
-      // A body the endpoint does not read is refused too when it says it is too large (no handler acts on it).
-      if (!spec.body && Number(ctx.request.headers.get('content-length') ?? 0) > BODY_MAX_BYTES) throw payloadTooLarge();
-      const body = spec.body ? parse(spec.body, await readBody(ctx.request), 'body') : undefined;
-      const query = parse(spec.query, rawQuery, 'query');
+      assertSafeInput(rawQuery, 'query');
       const params = parse(spec.params, ctx.params, 'path');
+      const query = parse(spec.query, rawQuery, 'query');
+      const body = spec.body ? parse(spec.body, await readBody(ctx.request), 'body') : undefined;
       const out = await fn({ ctx, body, query, params } as HandlerInput<B, Q, P>);
       if (out instanceof Response) return out;
       return json(out, { status: spec.status ?? 200 });

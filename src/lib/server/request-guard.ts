@@ -5,7 +5,7 @@
 import type { APIContext } from 'astro';
 import { AppError } from '../shared/errors.ts';
 import { errorResponse } from './http.ts';
-import { checkRequestUrl } from './input-guard.ts';
+import { checkRequestUrl, unsafeCookies } from './input-guard.ts';
 import { BAD_REQUEST_PAGE } from './malformed-url.ts';
 
 /** Route files as import.meta.glob gives them ('./pages/api/shops/[slug]/index.ts' -> a loader of its module). */
@@ -49,12 +49,18 @@ export function requestGuard(apiModules: RouteModules): (ctx: APIContext) => Pro
   }
 
   return async (ctx) => {
+    if (ctx.url.pathname === BAD_REQUEST_PAGE) return null; // the answer itself (a rewrite runs the middleware again)
     const api = isApi(ctx.url.pathname);
-    const refused = checkRequestUrl(ctx.url) ?? (api ? await methodNotAllowed(ctx) : null);
+    const badCookies = unsafeCookies(ctx.request.headers.get('cookie'));
+    const refused = checkRequestUrl(ctx.url)
+      ?? (badCookies.length ? new AppError('invalid_characters', 'A cookie contains characters that are not accepted', { fields: { cookie: badCookies } }) : null)
+      ?? (api ? await methodNotAllowed(ctx) : null);
     if (!refused) return null;
-    if (api) return errorResponse(refused);
     // A page: the 400 page, rendered as the shop's or the platform's like any page (its address is clean).
-    const page = await ctx.rewrite(BAD_REQUEST_PAGE);
-    return page.status === refused.status ? page : new Response(page.body, { status: refused.status, headers: page.headers });
+    // Forged cookies are cleared by the answer, so the browser's next request is a clean one.
+    const res = api ? errorResponse(refused) : await ctx.rewrite(BAD_REQUEST_PAGE);
+    const out = new Response(res.body, { status: refused.status, headers: res.headers });
+    for (const name of badCookies) out.headers.append('set-cookie', `${name}=; Path=/; Max-Age=0`);
+    return out;
   };
 }
