@@ -1,6 +1,6 @@
 // `npm start`: build when stale, migrate, seed an empty database, then serve (PORT, HOST).
-import { pathToFileURL } from 'node:url';
 import { ENTRY, buildIfStale } from './build-if-stale.mjs';
+import { serve } from './serve.mjs';
 import { prepareDatabase } from './prepare-db.mjs';
 import { formatPackErrors, loadPacks } from '../src/themes/loader.ts';
 import { DEMO_PASSWORD, DEMO_SHOP_SLUGS, DEMO_USERS } from '../src/db/seed/demo.ts';
@@ -41,5 +41,4 @@ if (banner.length) {
 for (const w of warnings) console.warn(`[warning] ${w}`);
 console.log('');
 
-// The standalone adapter entry starts listening on import.
-await import(pathToFileURL(ENTRY).href);
+await serve(ENTRY);

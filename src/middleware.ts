@@ -7,6 +7,7 @@ import { findShopByDomain, findShopBySlug, resolveTracking, rootAffinityInfo, st
 import { getT, resolveLocale } from './lib/i18n/index.ts';
 import { errorResponse } from './lib/server/http.ts';
 import { isPassThrough, matchTenancy } from './lib/server/tenancy.ts';
+import { requestGuard } from './lib/server/request-guard.ts';
 import { AppError } from './lib/shared/errors.ts';
 import { COOKIE_TRACKING_MAX_AGE_S } from './lib/shared/constants.ts';
 import { cachedPage, pageCacheEnabled, storePage } from './lib/server/page-cache.ts';
@@ -27,12 +28,17 @@ function crossOrigin(request: Request, url: URL): boolean {
   return request.headers.get('sec-fetch-site') === 'cross-site';
 }
 
+// Bad paths, queries and methods are refused before anything else (src/lib/server/request-guard.ts).
+const refuseBadRequest = requestGuard(import.meta.glob('./pages/api/**/*.ts'));
+
 /** Security headers on every answer, cached pages and early refusals included. */
 const securityHeaders = defineMiddleware(async (ctx, next) => withSecurityHeaders(await next(), ctx.url, ctx.request));
 
 const route = defineMiddleware(async (ctx, next) => {
   const { url, request, locals, cookies } = ctx;
   if (url.pathname.startsWith('/_astro/')) return next();
+  const refused = await refuseBadRequest(ctx);
+  if (refused) return refused;
 
   if (crossOrigin(request, url)) {
     return errorResponse(new AppError('cross_origin', 'Requests from another site are not accepted'));

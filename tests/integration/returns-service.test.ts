@@ -182,12 +182,12 @@ describe('return form and photos', () => {
     expect(createReturnInput.safeParse({ ...parsed, conditions_accepted: false }).success).toBe(false);
   });
 
-  it('takes JPEG and PNG by content; refuses SVG, disguised files and files over 4 MB', () => {
+  it('takes JPEG and PNG by content; refuses SVG, disguised files and files over 4 MB', async () => {
     const f = (name: string, type = '') => ({ name, type, bytes: readFileSync(`tests/fixtures/uploads/${name}`) });
-    expect(checkReturnPhoto(f('valid.png', 'image/png'))).toMatchObject({ content_type: 'image/png' });
-    expect(checkReturnPhoto(f('valid.jpg', 'image/jpeg'))).toMatchObject({ content_type: 'image/jpeg' });
-    expect(() => checkReturnPhoto(f('valid.svg', 'image/svg+xml'))).toThrow(expect.objectContaining({ code: 'unsupported_media_type' }));
-    expect(() => checkReturnPhoto(f('text-disguised.png', 'image/png'))).toThrow(expect.objectContaining({ code: 'unsupported_media_type' }));
-    expect(() => checkReturnPhoto(f('too-large.png', 'image/png'))).toThrow(expect.objectContaining({ code: 'payload_too_large' }));
+    await expect(checkReturnPhoto(f('valid.png', 'image/png'))).resolves.toMatchObject({ content_type: 'image/png' });
+    await expect(checkReturnPhoto(f('valid.jpg', 'image/jpeg'))).resolves.toMatchObject({ content_type: 'image/jpeg' });
+    await expect(checkReturnPhoto(f('valid.svg', 'image/svg+xml'))).rejects.toThrow(expect.objectContaining({ code: 'unsupported_media_type' }));
+    await expect(checkReturnPhoto(f('text-disguised.png', 'image/png'))).rejects.toThrow(expect.objectContaining({ code: 'unsupported_media_type' }));
+    await expect(checkReturnPhoto(f('too-large.png', 'image/png'))).rejects.toThrow(expect.objectContaining({ code: 'payload_too_large' }));
   });
 });

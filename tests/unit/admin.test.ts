@@ -11,7 +11,8 @@ import {
 import { catalogueSlug } from '../../src/domain/admin/service.ts';
 import { sanitizeCss, sanitizeSvg, SvgRejected } from '../../src/domain/admin/svg.ts';
 import { checkDraft, checkTheme, materialise, packSwitchWarnings } from '../../src/domain/admin/theme-rules.ts';
-import { checkImage, readBodyLimited } from '../../src/domain/admin/upload.ts';
+import { checkImage } from '../../src/domain/admin/upload.ts';
+import { readBodyLimited } from '../../src/lib/server/body.ts';
 import { probeImage } from '../../src/lib/server/images.ts';
 import { PHOTO_MAX_BYTES, photoRejectedMessage } from '../../src/lib/shared/constants.ts';
 import { AppError } from '../../src/lib/shared/errors.ts';
@@ -144,25 +145,25 @@ describe('SVG sanitiser', () => {
 
 describe('upload checks (content, not name)', () => {
   const file = (name: string, bytes: Buffer, type = '') => ({ name, type, bytes });
-  const status = (f: () => unknown) => { try { f(); return 200; } catch (e) { return (e as AppError).status; } };
-  it('accepts jpg, jpeg, png and svg by their content', () => {
-    expect(checkImage(file('logo.png', fixture('valid.png'), 'image/png'))).toMatchObject({ format: 'png', sanitized: false, probe: { width: 64, height: 32 } });
-    expect(checkImage(file('foto.jpeg', fixture('valid.jpg')))).toMatchObject({ format: 'jpeg' });
-    expect(checkImage(file('foto.jpg', fixture('valid.jpg'), 'image/jpeg'))).toMatchObject({ format: 'jpeg' });
-    expect(checkImage(file('logo.svg', fixture('valid.svg'), 'image/svg+xml'))).toMatchObject({ format: 'svg', sanitized: false });
-    expect(checkImage(file('blob', fixture('valid.png')))).toMatchObject({ format: 'png' }); // no extension: content decides
+  const status = async (f: () => Promise<unknown>) => { try { await f(); return 200; } catch (e) { return (e as AppError).status; } };
+  it('accepts jpg, jpeg, png and svg by their content', async () => {
+    await expect(checkImage(file('logo.png', fixture('valid.png'), 'image/png'))).resolves.toMatchObject({ format: 'png', sanitized: false, probe: { width: 64, height: 32 } });
+    await expect(checkImage(file('foto.jpeg', fixture('valid.jpg')))).resolves.toMatchObject({ format: 'jpeg' });
+    await expect(checkImage(file('foto.jpg', fixture('valid.jpg'), 'image/jpeg'))).resolves.toMatchObject({ format: 'jpeg' });
+    await expect(checkImage(file('logo.svg', fixture('valid.svg'), 'image/svg+xml'))).resolves.toMatchObject({ format: 'svg', sanitized: false });
+    await expect(checkImage(file('blob', fixture('valid.png')))).resolves.toMatchObject({ format: 'png' }); // no extension: content decides
   });
-  it('refuses a PNG named .svg, text named .png, other types, and mismatched declared types with 415', () => {
-    expect(status(() => checkImage(file('logo.svg', fixture('png-disguised.svg'))))).toBe(415);
-    expect(status(() => checkImage(file('foto.png', fixture('text-disguised.png'))))).toBe(415);
-    expect(status(() => checkImage(file('foto.gif', Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00', 'latin1'))))).toBe(415);
-    expect(status(() => checkImage(file('foto', Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00', 'latin1'))))).toBe(415);
-    expect(status(() => checkImage(file('foto.exe', fixture('valid.png'))))).toBe(415);
-    expect(status(() => checkImage(file('foto.png', fixture('valid.png'), 'image/svg+xml')))).toBe(415);
-    expect(status(() => checkImage(file('x.svg', Buffer.from('<svg><script>alert(1)</svg>'))))).toBe(415);
+  it('refuses a PNG named .svg, text named .png, other types, and mismatched declared types with 415', async () => {
+    expect(await status(() => checkImage(file('logo.svg', fixture('png-disguised.svg'))))).toBe(415);
+    expect(await status(() => checkImage(file('foto.png', fixture('text-disguised.png'))))).toBe(415);
+    expect(await status(() => checkImage(file('foto.gif', Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00', 'latin1'))))).toBe(415);
+    expect(await status(() => checkImage(file('foto', Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00', 'latin1'))))).toBe(415);
+    expect(await status(() => checkImage(file('foto.exe', fixture('valid.png'))))).toBe(415);
+    expect(await status(() => checkImage(file('foto.png', fixture('valid.png'), 'image/svg+xml')))).toBe(415);
+    expect(await status(() => checkImage(file('x.svg', Buffer.from('<svg><script>alert(1)</svg>'))))).toBe(415);
   });
-  it('sanitises an SVG with script', () => {
-    const r = checkImage(file('evil.svg', fixture('evil.svg'), 'image/svg+xml'));
+  it('sanitises an SVG with script', async () => {
+    const r = await checkImage(file('evil.svg', fixture('evil.svg'), 'image/svg+xml'));
     expect(r.sanitized).toBe(true);
     expect(r.bytes.toString('utf8')).not.toMatch(/<script|onload|javascript:|evil\.example/i);
   });

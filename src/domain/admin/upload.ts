@@ -3,7 +3,8 @@
 // limit), the type is told by the file's content (magic bytes), never by its name, and a name or declared type
 // that disagrees with the content is refused. SVGs are rebuilt by the allow-list sanitiser (./svg.ts).
 import { createHash } from 'node:crypto';
-import { probeImage, type ImageProbe } from '../../lib/server/images.ts';
+import { parseMultipart, readBodyLimited } from '../../lib/server/body.ts';
+import { MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, probeImage, rasterSize, withinImageLimits, type ImageProbe } from '../../lib/server/images.ts';
 import { PHOTO_MAX_BYTES, photoRejectedMessage } from '../../lib/shared/constants.ts';
 import { AppError } from '../../lib/shared/errors.ts';
 import { mediaFileUrl } from '../media/service.ts';
@@ -20,36 +21,12 @@ type Accepted = keyof typeof ACCEPTED;
 const DECLARED: Record<string, Accepted> = { 'image/jpeg': 'jpeg', 'image/jpg': 'jpeg', 'image/pjpeg': 'jpeg', 'image/png': 'png', 'image/svg+xml': 'svg' };
 
 const tooLarge = (max: number) => new AppError('payload_too_large', photoRejectedMessage(max), { fields: { file: ['too_large'] } });
+const tooManyPixels = (width: number, height: number) => new AppError('image_too_large',
+  `Imagen rechazada – la imagen mide ${width} × ${height} px; el máximo es ${MAX_IMAGE_SIDE} px por lado y ${MAX_IMAGE_PIXELS / 1_000_000} megapíxeles`,
+  { fields: { file: ['too_many_pixels'] } });
 const unsupported = (detail: string) => new AppError('unsupported_media_type', `Imagen rechazada – ${detail}. ${FORMATS_TEXT}`, { fields: { file: ['invalid_type'] } });
 
 export interface UploadedFile { name: string; type: string; bytes: Buffer }
-
-/**
- * Reads the request body, at most `limit` bytes: a larger Content-Length is refused before reading, and a body
- * without one (or lying about it) is cut off as soon as it passes the limit.
- */
-export async function readBodyLimited(request: Request, limit: number, onTooLarge: () => Error): Promise<Buffer> {
-  const declared = request.headers.get('content-length');
-  if (declared !== null && (!/^\d+$/.test(declared) || Number(declared) > limit)) {
-    await request.body?.cancel().catch(() => {});
-    throw onTooLarge();
-  }
-  if (!request.body) return Buffer.alloc(0);
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > limit) {
-      await reader.cancel().catch(() => {});
-      throw onTooLarge();
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks, total);
-}
 
 /** The one file of a multipart/form-data upload (field "file"), read with the size limit. */
 export async function readUpload(request: Request, maxFileBytes = PHOTO_MAX_BYTES): Promise<UploadedFile> {
@@ -59,12 +36,7 @@ export async function readUpload(request: Request, maxFileBytes = PHOTO_MAX_BYTE
     throw new AppError('unsupported_media_type', 'Send the image as multipart/form-data with one file in the field "file"');
   }
   const body = await readBodyLimited(request, maxFileBytes + MULTIPART_OVERHEAD_BYTES, () => tooLarge(maxFileBytes));
-  let form: FormData;
-  try {
-    form = await new Response(body as unknown as BodyInit, { headers: { 'content-type': contentType } }).formData();
-  } catch {
-    throw new AppError('bad_request', 'The multipart body could not be read');
-  }
+  const form = await parseMultipart(body, contentType);
   const files = [...form.entries()].filter((e): e is [string, File] => typeof e[1] !== 'string');
   if (files.length === 0) throw new AppError('validation_error', 'Send one image in the field "file"', { fields: { file: ['required'] } });
   if (files.length > 1) throw new AppError('validation_error', 'Send one image only', { fields: { file: ['one file only'] } });
@@ -78,9 +50,11 @@ export interface CheckedImage { bytes: Buffer; probe: ImageProbe; format: Accept
 
 /**
  * Tells what the file is by its bytes and refuses (415) anything but JPEG, PNG or SVG, or a file whose name or
- * declared type says otherwise (a PNG named .svg, text named .png). SVGs come back sanitised.
+ * declared type says otherwise (a PNG named .svg, text named .png). SVGs come back sanitised. Photos larger than
+ * MAX_IMAGE_SIDE a side or MAX_IMAGE_PIXELS in all are refused (400 image_too_large), by their header and again
+ * by the decoder's own reading of it (sharp, with its pixel limit), so a tiny file cannot claim a huge picture.
  */
-export function checkImage(file: UploadedFile): CheckedImage {
+export async function checkImage(file: UploadedFile): Promise<CheckedImage> {
   const ext = /\.([A-Za-z0-9]{1,8})$/.exec(file.name.trim())?.[1]?.toLowerCase() ?? null;
   if (ext !== null && !Object.values(ACCEPTED).some((list) => (list as readonly string[]).includes(ext))) {
     throw unsupported(`el archivo .${ext} no es una imagen aceptada`);
@@ -98,7 +72,12 @@ export function checkImage(file: UploadedFile): CheckedImage {
   if (declared && declared !== accepted) {
     throw unsupported(`el contenido del archivo es ${accepted.toUpperCase()} pero se envió como ${file.type}`);
   }
-  if (accepted !== 'svg') return { bytes: file.bytes, probe: probe!, format: accepted, sanitized: false, removed: [] };
+  if (accepted !== 'svg') {
+    const size = withinImageLimits(probe!.width, probe!.height) ? await rasterSize(file.bytes) : 'too_large';
+    if (size === 'too_large') throw tooManyPixels(probe!.width, probe!.height);
+    if (size === null) throw unsupported(`el archivo no se puede leer como imagen ${accepted.toUpperCase()}`);
+    return { bytes: file.bytes, probe: probe!, format: accepted, sanitized: false, removed: [] };
+  }
 
   let clean;
   try {
@@ -115,7 +94,7 @@ export function checkImage(file: UploadedFile): CheckedImage {
 
 /** POST .../admin/uploads: checks and stores the image with the shop owner's profile; answers its address. */
 export async function uploadShopImage({ db, shop }: AdminCtx, file: UploadedFile): Promise<UploadResult & { removed: string[] }> {
-  const img = checkImage(file);
+  const img = await checkImage(file);
   const sha256 = createHash('sha256').update(img.bytes).digest('hex');
   const owner = shop.owner ?? null;
   const existing = await repo.findMediaBySha(db, owner, sha256, img.probe.contentType);

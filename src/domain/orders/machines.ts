@@ -3,6 +3,7 @@
 // guard over the order. Pure (no I/O): the orders service loads the order, asks `plan`, writes the new state
 // and appends a history row in the same transaction.
 import type { FulfillmentStatus, OrderStatus, PaymentStatus } from '../../lib/shared/constants.ts';
+import { isRealDate } from '../../lib/shared/dates.ts';
 
 export type Role = 'customer' | 'supplier' | 'dssupplier' | 'system' | 'provider';
 export type Machine = 'status' | 'payment' | 'fulfillment';
@@ -48,7 +49,7 @@ export const ORDER_TRANSITIONS: readonly Transition<OrderStatus>[] = [
   {
     event: 'confirm', from: ['sent_to_supplier'], to: 'seller_confirmed', by: ['supplier'],
     guard: (_o, i) => {
-      if (!i.estimated_delivery_date || !/^\d{4}-\d{2}-\d{2}$/.test(i.estimated_delivery_date)) return { message: 'Enter the estimated delivery date', field: 'estimated_delivery_date' };
+      if (!i.estimated_delivery_date || !isRealDate(i.estimated_delivery_date)) return { message: 'Enter the estimated delivery date', field: 'estimated_delivery_date' };
       if (i.today && i.estimated_delivery_date < i.today) return { message: 'The estimated delivery date cannot be in the past', field: 'estimated_delivery_date' };
       if (i.shipping_cost === null || i.shipping_cost === undefined || !Number.isInteger(i.shipping_cost) || i.shipping_cost < 0) {
         return { message: 'Enter the shipping cost (0 or more, minor units)', field: 'shipping_cost' };

@@ -4,8 +4,7 @@ import {
   CANCELLATION_REASONS, CFDI_USES, DELIVERY_TYPES, FULFILLMENT_STATUSES, ORDERS_PAGE_SIZE, ORDER_STATUSES, PAGE_SIZE_MAX,
   PAYMENT_METHODS, PAYMENT_STATUSES, TAX_REGIMES,
 } from '../../lib/shared/constants.ts';
-
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD');
+import { isoDateSchema as isoDate } from '../../lib/shared/dates.ts';
 
 export const orderListQuery = z.object({
   state: z.enum(ORDER_STATUSES).optional(),

@@ -26,6 +26,7 @@ import type { PayResult } from './schema.ts';
 import { sign, verify, webhookSecret } from './signature.ts';
 import { assertProviderUsable, methodAvailable, providerRuns } from './availability.ts';
 import { paymentViewOf } from './views.ts';
+import { parseJsonBody } from '../../lib/server/body.ts';
 
 // ---------- cards ----------
 
@@ -305,8 +306,7 @@ export async function receiveWebhook(db: Db, providerId: string, rawBody: string
   if (!provider || !providerRuns(provider.id)) throw new AppError('not_found', `No payment provider ${providerId}`);
   const v = verify(rawBody, signature, webhookSecret());
   if (!v.ok) throw new AppError('invalid_signature', `The webhook signature is not valid (${v.reason})`);
-  let payload: unknown;
-  try { payload = JSON.parse(rawBody); } catch { throw new AppError('malformed_json', 'The request body is not valid JSON'); }
+  const payload = parseJsonBody(rawBody); // 400 for bad JSON or strings PostgreSQL's jsonb would refuse (NUL)
   const event = provider.parseEvent(payload);
   if (!event) throw new AppError('validation_error', 'Not an event this provider sends', { fields: { _: ['id, type and data.charge_id are required'] } });
   return inTx(db, async (tx) => {

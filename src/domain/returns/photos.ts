@@ -3,11 +3,10 @@
 // read with a hard limit, each file at most PHOTO_MAX_BYTES, the type told by the bytes and a disagreeing name or
 // declared type refused. Return photos are JPEG or PNG only (an SVG is a drawing, not a photo of the goods).
 import { createHash } from 'node:crypto';
-import { checkImage, MULTIPART_OVERHEAD_BYTES, readBodyLimited, type UploadedFile } from '../admin/upload.ts';
+import { checkImage, MULTIPART_OVERHEAD_BYTES, type UploadedFile } from '../admin/upload.ts';
+import { BODY_MAX_BYTES, parseJsonBody, parseMultipart, parseUrlencodedBody, readBodyLimited } from '../../lib/server/body.ts';
 import { PHOTO_MAX_BYTES, photoRejectedMessage, RETURN_PHOTOS_MAX } from '../../lib/shared/constants.ts';
 import { AppError } from '../../lib/shared/errors.ts';
-
-const JSON_MAX = 1_000_000;
 
 export interface ReturnPhoto { bytes: Buffer; content_type: 'image/jpeg' | 'image/png'; width: number | null; height: number | null; sha256: string; original_name: string | null }
 
@@ -22,11 +21,11 @@ const tooLarge = () => new AppError('payload_too_large', photoRejectedMessage(PH
 const tooMany = () => new AppError('validation_error', `At most ${RETURN_PHOTOS_MAX} photos`, { fields: { photos: [`At most ${RETURN_PHOTOS_MAX} photos`] } });
 
 /** Checks one uploaded file as a return photo (415 for anything but a JPEG or PNG, whatever its name says). */
-export function checkReturnPhoto(file: UploadedFile): ReturnPhoto {
+export async function checkReturnPhoto(file: UploadedFile): Promise<ReturnPhoto> {
   if (file.bytes.length > PHOTO_MAX_BYTES) throw tooLarge();
   let img;
   try {
-    img = checkImage(file);
+    img = await checkImage(file);
   } catch (e) {
     if (e instanceof AppError) throw new AppError(e.code, e.message, { fields: { photos: e.fields?.file ?? ['invalid_type'] } });
     throw e;
@@ -47,12 +46,7 @@ export async function readReturnForm(request: Request): Promise<ReadReturnForm> 
   if (type === 'multipart/form-data') {
     if (!/boundary=/i.test(contentType)) throw new AppError('bad_request', 'The multipart body has no boundary');
     const body = await readBodyLimited(request, RETURN_PHOTOS_MAX * PHOTO_MAX_BYTES + MULTIPART_OVERHEAD_BYTES, tooLarge);
-    let form: FormData;
-    try {
-      form = await new Response(body as unknown as BodyInit, { headers: { 'content-type': contentType } }).formData();
-    } catch {
-      throw new AppError('bad_request', 'The multipart body could not be read');
-    }
+    const form = await parseMultipart(body, contentType);
     // An empty file input still sends a part with no name and no bytes: that is no photo.
     const files = [...form.values()].filter((v): v is File => typeof v !== 'string' && (v.size > 0 || !!v.name));
     if (files.length > RETURN_PHOTOS_MAX) throw tooMany();
@@ -60,24 +54,21 @@ export async function readReturnForm(request: Request): Promise<ReadReturnForm> 
     for (const f of files) {
       if (f.size > PHOTO_MAX_BYTES) throw tooLarge();
       if (f.size === 0) throw new AppError('validation_error', 'A photo is empty', { fields: { photos: ['empty'] } });
-      photos.push(checkReturnPhoto({ name: f.name ?? '', type: f.type ?? '', bytes: Buffer.from(await f.arrayBuffer()) }));
+      photos.push(await checkReturnPhoto({ name: f.name ?? '', type: f.type ?? '', bytes: Buffer.from(await f.arrayBuffer()) }));
     }
     const keys = [...new Set([...form.keys()])].filter((k) => typeof form.get(k) === 'string');
     return { get: (k) => { const v = form.get(k); return typeof v === 'string' ? v : undefined; }, keys, photos };
   }
-  const body = await readBodyLimited(request, JSON_MAX, () => new AppError('payload_too_large', 'The request body is too large'));
-  const text = body.toString('utf8');
-  if (type === 'application/x-www-form-urlencoded') {
-    const p = new URLSearchParams(text);
-    return { get: (k) => p.get(k) ?? undefined, keys: [...new Set(p.keys())], photos: [] };
-  }
-  if (type && type !== 'application/json' && !type.endsWith('+json')) {
+  if (type && type !== 'application/json' && !type.endsWith('+json') && type !== 'application/x-www-form-urlencoded') {
+    await request.body?.cancel().catch(() => {});
     throw new AppError('unsupported_media_type', 'Send the request as application/json or multipart/form-data (photos in "photos")');
   }
-  let data: unknown = {};
-  if (text.trim()) {
-    try { data = JSON.parse(text); } catch { throw new AppError('malformed_json', 'The request body is not valid JSON'); }
+  const text = (await readBodyLimited(request, BODY_MAX_BYTES)).toString('utf8');
+  if (type === 'application/x-www-form-urlencoded') {
+    const p = parseUrlencodedBody(text);
+    return { get: (k) => p.get(k) ?? undefined, keys: [...new Set(p.keys())], photos: [] };
   }
+  const data = parseJsonBody(text);
   const obj = data && typeof data === 'object' && !Array.isArray(data) ? data as Record<string, unknown> : {};
   return { get: (k) => obj[k], keys: Object.keys(obj), photos: [] };
 }

@@ -269,7 +269,7 @@ export async function assertMayUploadPhotos(db: Db, viewer: Viewer): Promise<Sig
  * agree; the size limit is applied while reading, by readUpload); review photos must be JPEG or PNG.
  */
 export async function uploadReviewPhoto(db: Db, v: SignedIn, file: UploadedFile): Promise<PhotoUploadView> {
-  const img = checkImage(file);
+  const img = await checkImage(file);
   const type = img.probe.contentType;
   if (!(REVIEW_PHOTO_CONTENT_TYPES as readonly string[]).includes(type)) {
     throw new AppError('unsupported_media_type', 'Imagen rechazada – las fotos de una opinión deben ser .jpeg o .png', { fields: { file: ['invalid_type'] } });

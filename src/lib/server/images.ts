@@ -18,8 +18,34 @@ export const IMAGE_CONTENT_TYPES: Record<ImageFormat, string> = {
   jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp', gif: 'image/gif', svg: 'image/svg+xml',
 };
 
+/**
+ * The largest picture accepted at upload: 8000 px a side and 40 megapixels (a 40 MP camera shoots 7728 x 5152).
+ * A larger one (a 30000 x 30000 PNG header is a few bytes) would take gigabytes to decode, here or in a browser.
+ */
+export const MAX_IMAGE_SIDE = 8000;
+export const MAX_IMAGE_PIXELS = 40_000_000;
 /** Largest picture (in pixels) the server will decode to make a variant: a guard against decompression bombs. */
-export const MAX_DECODE_PIXELS = 50_000_000;
+export const MAX_DECODE_PIXELS = MAX_IMAGE_PIXELS;
+
+/** Whether a picture of this size is within the upload limits. */
+export function withinImageLimits(width: number, height: number): boolean {
+  return width <= MAX_IMAGE_SIDE && height <= MAX_IMAGE_SIDE && width * height <= MAX_IMAGE_PIXELS;
+}
+
+/**
+ * The size of a raster image as the decoder reads it (sharp's metadata, pixel limit applied):
+ * 'too_large' past the upload limits, null when sharp cannot read it as an image at all.
+ */
+export async function rasterSize(input: Uint8Array): Promise<{ width: number; height: number } | 'too_large' | null> {
+  const sharp = await loadSharp();
+  try {
+    const meta = await sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS, animated: false }).metadata();
+    if (!meta.width || !meta.height) return null;
+    return withinImageLimits(meta.width, meta.height) ? { width: meta.width, height: meta.height } : 'too_large';
+  } catch (e) {
+    return e instanceof Error && /pixel limit/i.test(e.message) ? 'too_large' : null;
+  }
+}
 
 /**
  * What an image file is, from its magic bytes, with its size; null for anything that is not a readable JPEG,

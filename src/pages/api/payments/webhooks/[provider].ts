@@ -3,8 +3,8 @@ import { webhookOutput, webhookParams } from '../../../../domain/payments/schema
 import { receiveWebhook } from '../../../../domain/payments/service.ts';
 import { SIGNATURE_HEADER } from '../../../../domain/payments/signature.ts';
 import { defineEndpoint } from '../../../../lib/server/endpoint.ts';
+import { readBodyLimited } from '../../../../lib/server/body.ts';
 import { errorResponse, json } from '../../../../lib/server/http.ts';
-import { AppError } from '../../../../lib/shared/errors.ts';
 
 export const spec = defineEndpoint({
   method: 'POST', path: '/api/payments/webhooks/{provider}',
@@ -18,9 +18,7 @@ const MAX = 256 * 1024;
 export const POST: APIRoute = async (ctx) => {
   try {
     const params = webhookParams.parse(ctx.params);
-    if (Number(ctx.request.headers.get('content-length') ?? 0) > MAX) throw new AppError('payload_too_large', 'The request body is too large');
-    const raw = await ctx.request.text();
-    if (raw.length > MAX) throw new AppError('payload_too_large', 'The request body is too large');
+    const raw = (await readBodyLimited(ctx.request, MAX)).toString('utf8');
     return json(await receiveWebhook(ctx.locals.db, params.provider, raw, ctx.request.headers.get(SIGNATURE_HEADER)));
   } catch (err) {
     return errorResponse(err);
