@@ -7,7 +7,9 @@ export type ErrorCode =
   | 'insufficient_stock' | 'out_of_stock' | 'unavailable_for_sale' | 'quantity_exceeded' | 'max_purchase_amount_exceeded'
   | 'supplier_not_configured' | 'invalid_transition' | 'payment_failed' | 'checkout_expired' | 'installments_not_allowed'
   | 'payment_method_not_enabled' | 'invalid_signature' | 'idempotency_conflict' | 'no_shipping_options' | 'card_invalid'
-  | 'already_paid' | 'slug_public_was_alrready_generated' | 'payment_token_stale' | 'card_expired';
+  | 'already_paid' | 'slug_public_was_alrready_generated' | 'payment_token_stale' | 'card_expired'
+  // reservation hoarding caps (src/domain/checkout/rules.ts)
+  | 'restart_limit_reached' | 'too_many_open_checkouts' | 'hold_limit_exceeded';
 
 export interface ErrorBody {
   error: { code: ErrorCode | string; message: string; fields?: Record<string, string[]> };
@@ -22,6 +24,7 @@ const STATUS: Record<ErrorCode, number> = {
   supplier_not_configured: 409, invalid_transition: 409, payment_failed: 402, checkout_expired: 410, installments_not_allowed: 400,
   payment_method_not_enabled: 400, invalid_signature: 401, idempotency_conflict: 409, no_shipping_options: 409, card_invalid: 400,
   already_paid: 409, slug_public_was_alrready_generated: 409, payment_token_stale: 409, card_expired: 400,
+  restart_limit_reached: 409, too_many_open_checkouts: 429, hold_limit_exceeded: 409,
 };
 
 export class AppError extends Error {
