@@ -39,6 +39,6 @@ export default defineConfig({
     reuseExistingServer: false,
     // Every test signs in from 127.0.0.1: more than the 30 attempts per address and 15 minutes a real address gets.
     // Demo mode (the mail outbox, sandbox payments) as `npm start` on the demo database, said explicitly.
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, ASTRO_TELEMETRY_DISABLED: '1', DATABASE_URL: '', DEMO_MODE: '1', LOGIN_LIMIT_PER_ADDRESS: '1000' },
+    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, ASTRO_TELEMETRY_DISABLED: '1', DATABASE_URL: '', DEMO_MODE: '1', LOGIN_LIMIT_PER_ADDRESS: '1000', CHECKOUT_LIMIT_PER_ADDRESS: '1000' },
   },
 });

@@ -97,17 +97,50 @@ describe('cross-origin refusal', () => {
 });
 
 describe('login throttling', () => {
-  it('answers 429 with Retry-After after repeated failures on one account, even with the right password', async () => {
+  it('locks one address out of an account after 5 failures, even with the right password, and says when to retry', async () => {
     const email = unique();
     await new Client().post('/api/auth/signup', { email, password: 'a-long-password', name: 'T' });
+    const from = new Client();
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) statuses.push((await new Client().post('/api/auth/login', { email, password: 'wrong-password' })).status);
+    for (let i = 0; i < 6; i++) statuses.push((await from.post('/api/auth/login', { email, password: 'wrong-password' })).status);
     expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
     expect(statuses[5]).toBe(429);
-    const r = await new Client().post('/api/auth/login', { email, password: 'a-long-password' });
+    const r = await from.post('/api/auth/login', { email, password: 'a-long-password' });
     expect(r.status).toBe(429);
     expect(r.json().error.code).toBe('rate_limited');
     expect(Number(r.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('does not lock the owner out from another address when someone guesses wrong on purpose', async () => {
+    const email = unique();
+    await new Client().post('/api/auth/signup', { email, password: 'a-long-password', name: 'T' });
+    const attacker = new Client();
+    for (let i = 0; i < 8; i++) await attacker.post('/api/auth/login', { email, password: 'wrong-password' });
+    expect((await attacker.post('/api/auth/login', { email, password: 'a-long-password' })).status).toBe(429);
+    const owner = new Client();
+    const r = await owner.post('/api/auth/login', { email, password: 'a-long-password' });
+    expect(r.status, r.text).toBe(200);
+    // The owner's own mistakes are counted apart, and a success forgets them.
+    for (let i = 0; i < 4; i++) expect((await owner.post('/api/auth/login', { email, password: 'wrong-password' })).status).toBe(401);
+    expect((await owner.post('/api/auth/login', { email, password: 'a-long-password' })).status).toBe(200);
+    expect((await owner.post('/api/auth/login', { email, password: 'wrong-password' })).status).toBe(401);
+  });
+
+  it('pauses password sign-in to an account that many addresses attack together; the PIN still signs in', async () => {
+    const email = unique();
+    await new Client().post('/api/auth/signup', { email, password: 'a-long-password', name: 'T' });
+    // 21 addresses x 5 failures: past the 100 failures an account takes from everywhere in a window.
+    await Promise.all(Array.from({ length: 21 }, async () => {
+      const bot = new Client();
+      for (let i = 0; i < 5; i++) await bot.post('/api/auth/login', { email, password: 'wrong-password' });
+    }));
+    const owner = new Client();
+    const r = await owner.post('/api/auth/login', { email, password: 'a-long-password' });
+    expect(r.status).toBe(429);
+    expect(r.json().error.message).toMatch(/PIN/);
+    expect((await owner.post('/api/auth/pin/request', { email })).status).toBe(202);
+    const pin = (await owner.get('/dev/outbox')).text.match(new RegExp(`${email.replace(/[.]/g, '\\.')}[\\s\\S]*?(\\d{6})`))?.[1];
+    expect((await owner.post('/api/auth/pin/verify', { email, pin })).status).toBe(200);
   });
 
   it('answers 429 to one address that tries too many accounts', async () => {
@@ -117,6 +150,22 @@ describe('login throttling', () => {
     expect(last).toBe(429);
     // Another address is unaffected.
     expect((await new Client().post('/api/auth/login', { email: 'cliente@demo.test', password: 'demo-password-1' })).status).toBe(200);
+  });
+
+  it('limits the PINs mailed for one e-mail, however many addresses ask; other e-mails are unaffected', async () => {
+    const email = unique();
+    await new Client().post('/api/auth/signup', { email, password: 'a-long-password', name: 'T' });
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) statuses.push((await new Client().post('/api/auth/pin/request', { email })).status);
+    expect(statuses).toEqual([202, 202, 202, 202, 202, 429, 429]);
+    const r = await new Client().post('/api/auth/pin/request', { email });
+    expect(r.json().error.code).toBe('rate_limited');
+    expect(Number(r.headers['retry-after'])).toBeGreaterThan(0);
+    // Unknown e-mails are counted the same way (the answers do not tell which accounts exist).
+    const nobody = unique();
+    for (let i = 0; i < 5; i++) expect((await new Client().post('/api/auth/pin/request', { email: nobody })).status).toBe(202);
+    expect((await new Client().post('/api/auth/pin/request', { email: nobody })).status).toBe(429);
+    expect((await new Client().post('/api/auth/pin/request', { email: unique() })).status).toBe(202);
   });
 });
 

@@ -2,7 +2,8 @@
 // Money is an integer count of minor units of the row's `currency` (prices include taxes).
 //
 // Lock order (every transaction that touches a purchase follows it, so concurrent work cannot deadlock):
-//   checkouts row (FOR UPDATE) -> orders row -> payments rows -> stock_reservations rows -> products rows in id order.
+//   [shopper advisory locks, sorted: checkout start and restart] -> checkouts row (FOR UPDATE) -> orders row
+//   -> payments rows -> stock_reservations rows -> products rows in id order.
 import { sql } from 'drizzle-orm';
 import {
   bigserial, boolean, check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid,
@@ -134,6 +135,8 @@ export const checkouts = pgTable('checkouts', {
   /** Guests (startAsAnonymous): the visitor's anonymous id and e-mail; claimed at sign-up/login. */
   anonymous_id: text('anonymous_id'),
   guest_email: citext('guest_email'),
+  /** The client address that started it: the per-address cap on stock held (src/domain/checkout/rules.ts). */
+  client_address: text('client_address'),
   source: text('source').$type<'cart' | 'buy_now'>().notNull(),
   status: text('status').$type<(typeof CHECKOUT_STATUSES)[number]>().notNull().default('open'),
   currency: text('currency').notNull(),
@@ -153,7 +156,7 @@ export const checkouts = pgTable('checkouts', {
   /** The token the delivery step answers (seed 001 §4 "the broker or fixed_delivery step returns a token"); pay with it. */
   payment_token: text('payment_token').unique(),
   expires_at: ts('expires_at').notNull(),
-  /** Restarts after expiry, for the record. */
+  /** Restarts of the countdown (extensions and new reservations after expiry): capped by CHECKOUT_MAX_RESTARTS. */
   restarts: integer('restarts').notNull().default(0),
   created_at: ts('created_at').notNull().defaultNow(),
   updated_at: ts('updated_at').notNull().defaultNow(),

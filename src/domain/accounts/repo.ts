@@ -58,10 +58,9 @@ export async function hitRateLimit(db: Db, key: string, windowSeconds: number): 
   return row!;
 }
 
-export async function peekRateLimit(db: Db, key: string, windowSeconds: number): Promise<{ count: number; windowStart: Date } | null> {
-  const [row] = await db.select({ count: rateLimits.count, windowStart: rateLimits.window_start }).from(rateLimits)
-    .where(and(eq(rateLimits.key, key), sql`${rateLimits.window_start} >= now() - make_interval(secs => ${windowSeconds})`));
-  return row ?? null;
+/** Takes one hit back (a sign-in that succeeded is not a failure); never below zero. */
+export async function undoRateLimitHit(db: Db, key: string) {
+  await db.update(rateLimits).set({ count: sql`greatest(${rateLimits.count} - 1, 0)` }).where(eq(rateLimits.key, key));
 }
 
 export async function clearRateLimit(db: Db, key: string) {

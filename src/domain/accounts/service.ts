@@ -4,7 +4,8 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/shared/errors.ts';
 import { LINK_RULES, safeHref, safeSrc } from '../../lib/shared/safe-url.ts';
 import {
-  LOGIN_LIMIT_PER_ACCOUNT, LOGIN_LIMIT_PER_ADDRESS, LOGIN_LIMIT_WINDOW_S, PIN_DIGITS, PIN_TTL_MS, SESSION_TTL_S,
+  LOGIN_LIMIT_PER_ACCOUNT, LOGIN_LIMIT_PER_ACCOUNT_GLOBAL, LOGIN_LIMIT_PER_ADDRESS, LOGIN_LIMIT_WINDOW_S, PIN_DIGITS,
+  PIN_LIMIT_PER_ACCOUNT, PIN_TTL_MS, SESSION_TTL_S,
 } from '../../lib/shared/constants.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password.ts';
 import * as repo from './repo.ts';
@@ -65,36 +66,53 @@ function emailTaken() {
  * address (an office behind one NAT, or the browser test suite signing in dozens of times from 127.0.0.1). */
 const perAddressLimit = () => Number(process.env.LOGIN_LIMIT_PER_ADDRESS) || LOGIN_LIMIT_PER_ADDRESS;
 
-function tooMany(windowStart: Date) {
+function tooMany(windowStart: Date, why = 'Too many sign-in attempts.') {
   const retry = Math.max(1, Math.ceil((windowStart.getTime() + LOGIN_LIMIT_WINDOW_S * 1000 - Date.now()) / 1000));
-  return new AppError('rate_limited', `Too many sign-in attempts. Try again in ${Math.ceil(retry / 60)} minute(s).`, { headers: { 'retry-after': String(retry) } });
+  return new AppError('rate_limited', `${why} Try again in ${Math.ceil(retry / 60)} minute(s).`, { headers: { 'retry-after': String(retry) } });
 }
 
 /**
- * Password login. Throttled per address (every attempt counts) and per account (failures count),
- * in the database so that every app process sees the same counters.
+ * Password login, throttled with counters in the database (every app process shares them), each a fixed window of
+ * LOGIN_LIMIT_WINDOW_S:
+ *   - per address: every attempt counts (LOGIN_LIMIT_PER_ADDRESS);
+ *   - per account and address: LOGIN_LIMIT_PER_ACCOUNT failures lock that address out of that account, so guessing
+ *     wrong on purpose elsewhere never locks the owner out at home;
+ *   - per account from everywhere: LOGIN_LIMIT_PER_ACCOUNT_GLOBAL failures (only a distributed attack gets there)
+ *     pause password sign-in to the account; the PIN by mail still works.
+ * Attempts are counted before the password is checked (racing guesses count too); a success takes its own attempt
+ * back and clears the address's failures.
  */
 export async function login(db: Db, input: LoginInput, ip: string): Promise<SessionUser> {
   const perAddress = await repo.hitRateLimit(db, `login:ip:${ip}`, LOGIN_LIMIT_WINDOW_S);
   if (perAddress.count > perAddressLimit()) throw tooMany(perAddress.windowStart);
+  const pairKey = `login:account-ip:${input.email}|${ip}`;
+  const pair = await repo.hitRateLimit(db, pairKey, LOGIN_LIMIT_WINDOW_S);
+  if (pair.count > LOGIN_LIMIT_PER_ACCOUNT) throw tooMany(pair.windowStart);
+  // Only attempts an address was still allowed reach the account's own counter: one address adds at most 5 to it.
   const accountKey = `login:account:${input.email}`;
-  const failures = await repo.peekRateLimit(db, accountKey, LOGIN_LIMIT_WINDOW_S);
-  if (failures && failures.count >= LOGIN_LIMIT_PER_ACCOUNT) throw tooMany(failures.windowStart);
+  const everywhere = await repo.hitRateLimit(db, accountKey, LOGIN_LIMIT_WINDOW_S);
+  if (everywhere.count > LOGIN_LIMIT_PER_ACCOUNT_GLOBAL) {
+    throw tooMany(everywhere.windowStart, 'Too many failed sign-ins to this account from many places: sign in with a PIN sent by e-mail.');
+  }
 
   const user = await repo.findUserByEmail(db, input.email);
   const ok = await verifyPassword(input.password, user?.password_hash ?? (await dummyPasswordHash()));
-  if (!user || !ok) {
-    await repo.hitRateLimit(db, accountKey, LOGIN_LIMIT_WINDOW_S);
-    throw new AppError('invalid_credentials', 'The e-mail or the password is not correct');
-  }
-  await repo.clearRateLimit(db, accountKey);
+  if (!user || !ok) throw new AppError('invalid_credentials', 'The e-mail or the password is not correct');
+  await repo.clearRateLimit(db, pairKey);
+  await repo.undoRateLimitHit(db, accountKey);
   return { id: user.id, email: user.email, name: user.name, profile_id: user.profile_id, user_level: user.user_level };
 }
 
-/** Sends a 6-digit sign-in PIN valid for 5 minutes. Answers the same whether or not the account exists. */
+/**
+ * Sends a 6-digit sign-in PIN valid for 5 minutes. Answers the same whether or not the account exists (the limits
+ * count the e-mail either way). Limited per address and per e-mail from all addresses (PIN_LIMIT_PER_ACCOUNT): no
+ * mail bombing, and few PINs to guess; when the e-mail's limit is reached the last PIN sent stays valid.
+ */
 export async function requestPin(db: Db, email: string, ip: string): Promise<void> {
   const perAddress = await repo.hitRateLimit(db, `pin:ip:${ip}`, LOGIN_LIMIT_WINDOW_S);
   if (perAddress.count > perAddressLimit()) throw tooMany(perAddress.windowStart);
+  const perAccount = await repo.hitRateLimit(db, `pin:account:${email}`, LOGIN_LIMIT_WINDOW_S);
+  if (perAccount.count > PIN_LIMIT_PER_ACCOUNT) throw tooMany(perAccount.windowStart, 'Too many PINs were requested for this e-mail: use the last one sent.');
   const user = await repo.findUserByEmail(db, email);
   if (!user) return;
   const pin = String(randomInt(0, 10 ** PIN_DIGITS)).padStart(PIN_DIGITS, '0');

@@ -1,9 +1,10 @@
 // The only place checkout SQL lives: checkouts, stock reservations and the stock statements, saved addresses,
 // supplier branches. Stock is changed only here, always with one conditional statement per product.
-import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { products, shops, suppliers } from '../../db/schema/index.ts';
 import { addresses, checkouts, stockReservations, supplierBranches, type AddressFields } from '../../db/schema/commerce.ts';
+import type { Holder } from './rules.ts';
 
 export type CheckoutRow = typeof checkouts.$inferSelect;
 export type CheckoutInsert = typeof checkouts.$inferInsert;
@@ -34,6 +35,53 @@ export async function openCartCheckouts(db: Db, by: { user_id: string | null; an
   const who = by.user_id ? eq(checkouts.user_id, by.user_id) : eq(checkouts.anonymous_id, by.anonymous_id ?? '');
   return db.select({ id: checkouts.id }).from(checkouts).where(and(who, eq(checkouts.shop_id, by.shop_id), eq(checkouts.supplier_id, by.supplier_id),
     eq(checkouts.currency, by.currency), eq(checkouts.status, 'open'), eq(checkouts.source, 'cart'))).orderBy(asc(checkouts.id));
+}
+
+// ---------- stock held per shopper (reservation hoarding caps, src/domain/checkout/rules.ts) ----------
+
+/**
+ * Serialises the purchase transactions of one shopper: one transaction-scoped advisory lock per identity key, in the
+ * order given (sorted by holderLockKeys). Taken before any row lock (see the lock order in src/db/schema/commerce.ts).
+ */
+export async function lockHolder(db: Db, keys: string[]) {
+  for (const k of keys) await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${k}, 0))`);
+}
+
+/** Checkouts still holding stock right now: open or placed, not expired, with an active reservation. */
+const holding = sql`${checkouts.status} in ('open','placed') and ${checkouts.expires_at} > now()
+  and exists (select 1 from ${stockReservations} r where r.checkout_id = ${checkouts.id} and r.status = 'active')`;
+
+function shopperMatch(h: Holder) {
+  const any = [
+    h.user_id && sql`${checkouts.user_id} = ${h.user_id}`,
+    h.anonymous_id && sql`${checkouts.anonymous_id} = ${h.anonymous_id}`,
+    h.guest_email && sql`${checkouts.guest_email} = ${h.guest_email}`,
+  ].filter((x): x is SQL => !!x);
+  return any.length ? or(...any)! : sql`false`;
+}
+
+/** How many checkouts holding stock the shopper (user id, anonymous id or guest e-mail) and the address have. */
+export async function countHolding(db: Db, h: Holder, exceptId: string | null): Promise<{ shopper: number; address: number }> {
+  const except = exceptId ? sql`${checkouts.id} <> ${exceptId}` : sql`true`;
+  const byAddress = h.client_address ? sql`${checkouts.client_address} = ${h.client_address}` : sql`false`;
+  const [row] = await db.select({
+    shopper: sql<number>`count(*) filter (where ${shopperMatch(h)})::int`,
+    address: sql<number>`count(*) filter (where ${byAddress})::int`,
+  }).from(checkouts).where(and(holding, except, or(shopperMatch(h), byAddress)));
+  return { shopper: row?.shopper ?? 0, address: row?.address ?? 0 };
+}
+
+/** Units of each product held right now by the shopper's or the address's checkouts. */
+export async function heldUnits(db: Db, h: Holder, productIds: string[], exceptId: string | null): Promise<Map<string, number>> {
+  if (!productIds.length) return new Map();
+  const except = exceptId ? sql`${checkouts.id} <> ${exceptId}` : sql`true`;
+  const byAddress = h.client_address ? sql`${checkouts.client_address} = ${h.client_address}` : sql`false`;
+  const rows = await db.select({ product_id: stockReservations.product_id, units: sql<number>`sum(${stockReservations.quantity})::int` })
+    .from(stockReservations).innerJoin(checkouts, eq(checkouts.id, stockReservations.checkout_id))
+    .where(and(eq(stockReservations.status, 'active'), inArray(stockReservations.product_id, productIds),
+      sql`${checkouts.status} in ('open','placed') and ${checkouts.expires_at} > now()`, except, or(shopperMatch(h), byAddress)))
+    .groupBy(stockReservations.product_id);
+  return new Map(rows.map((r) => [r.product_id, r.units]));
 }
 
 export async function expiredCheckoutIds(db: Db, limit: number, now = new Date()): Promise<string[]> {

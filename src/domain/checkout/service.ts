@@ -23,6 +23,7 @@ import type { CheckoutRow } from './repo.ts';
 import type { AddressInput, CheckoutView, DeliveryOption } from './schema.ts';
 import { ensureSweeper, sweepExpired } from './sweeper.ts';
 import { inTx } from './tx.ts';
+import { HOLD_MESSAGES, holderLockKeys, holdProblems, mayOpenAnother, restartRefusal, type Holder } from './rules.ts';
 
 export const NEED_SIGN_IN = 'Sign in, sign up or continue as a guest';
 const newToken = () => `ptk_${randomBytes(18).toString('base64url')}`;
@@ -52,6 +53,8 @@ export interface StartInput {
   referral?: string;
   campaign?: string;
   click_id?: string;
+  /** The client's address (the per-address cap on stock held); none in service-level callers. */
+  client_address?: string;
 }
 
 function refuse(code: 'unavailable_for_sale' | 'out_of_stock' | 'insufficient_stock' | 'max_purchase_amount_exceeded', message: string, fields: Record<string, string[]>): never {
@@ -147,7 +150,10 @@ export async function startCheckout(db: Db, shop: ShopRow, viewer: Viewer, input
 
   const userId = viewer.kind === 'user' ? viewer.user.id : null;
   const source = input.buy_now ? 'buy_now' : 'cart';
+  const holder: Holder = { user_id: userId, anonymous_id: viewer.anonymousId, guest_email: anonymous ? input.guest!.email : null, client_address: input.client_address ?? null };
   const created = await inTx(db, async (tx) => {
+    // This shopper's starts and restarts run one after the other from here on, so the caps below hold under concurrency.
+    await repo.lockHolder(tx, holderLockKeys(holder));
     // Earlier open checkouts of the same cart order: locked in id order, their units given back below.
     const release = new Map<string, number>();
     if (source === 'cart') {
@@ -159,6 +165,7 @@ export async function startCheckout(db: Db, shop: ShopRow, viewer: Viewer, input
         await repo.updateCheckout(tx, id, { status: 'canceled' });
       }
     }
+    await assertMayHold(tx, holder, new Map(onstock), new Map(onstock.map(([id]) => [id, facts.get(id)!.stock_on_hand])), null);
     // Products locked in id order: releases and reservations interleaved per product.
     const ids = [...new Set([...release.keys(), ...onstock.map(([id]) => id)])].sort();
     const short: string[] = [];
@@ -181,7 +188,7 @@ export async function startCheckout(db: Db, shop: ShopRow, viewer: Viewer, input
     const expires = new Date(Date.now() + CHECKOUT_COUNTDOWN_MS);
     const guest = anonymous ? input.guest! : null;
     const c = await repo.insertCheckout(tx, {
-      shop_id: shop.id, supplier_id: supplier.id, user_id: userId, anonymous_id: viewer.anonymousId, guest_email: guest?.email ?? null,
+      shop_id: shop.id, supplier_id: supplier.id, user_id: userId, anonymous_id: viewer.anonymousId, guest_email: guest?.email ?? null, client_address: holder.client_address,
       source, currency: currency!, lines: snapshot, items_total: itemsTotal, expires_at: expires, payment_token: newToken(),
       contact: guest?.name && guest.phone ? { name: guest.name, email: guest.email, phone: guest.phone.replace(/\D+/g, '').slice(-10) } : null,
       tracking: { referral: input.referral ?? null, campaign: input.campaign ?? null, click_id: input.click_id ?? null },
@@ -190,6 +197,17 @@ export async function startCheckout(db: Db, shop: ShopRow, viewer: Viewer, input
     return c;
   });
   return view(db, created);
+}
+
+/**
+ * Refuses stock one shopper may not hold on top of what they (or their address) already hold in other live checkouts:
+ * too many such checkouts, or more units of a product than holdCap. Call inside the transaction, after lockHolder.
+ */
+async function assertMayHold(tx: Db, holder: Holder, wanted: Map<string, number>, onHand: Map<string, number>, exceptId: string | null) {
+  if (!wanted.size) return;
+  if (!mayOpenAnother(await repo.countHolding(tx, holder, exceptId))) throw new AppError('too_many_open_checkouts', HOLD_MESSAGES.too_many_open_checkouts);
+  const fields = holdProblems(wanted, await repo.heldUnits(tx, holder, [...wanted.keys()], exceptId), onHand);
+  if (fields) throw new AppError('hold_limit_exceeded', Object.values(fields)[0]![0]!, { fields });
 }
 
 // ---------- reading and filling in ----------
@@ -364,22 +382,31 @@ export async function chooseDelivery(db: Db, viewer: Viewer, id: string, input: 
 
 /**
  * Restarts the countdown. While the stock is still held it is simply extended; once it lapsed, the same units
- * are reserved again if the stock still allows (else insufficient_stock). A placed order whose time ran out was
- * canceled: that purchase has to start again from the cart.
+ * are reserved again if the stock and the shopper's caps still allow (else insufficient_stock, too_many_open_checkouts
+ * or hold_limit_exceeded). A placed order whose time ran out was canceled: that purchase has to start again from the
+ * cart. Each restart counts: after CHECKOUT_MAX_RESTARTS, or once the checkout is CHECKOUT_MAX_AGE_MS old, it is
+ * refused with restart_limit_reached, so one visitor cannot hold stock forever.
  */
-export async function restartCheckout(db: Db, viewer: Viewer, id: string): Promise<CheckoutView> {
+export async function restartCheckout(db: Db, viewer: Viewer, id: string, clientAddress?: string): Promise<CheckoutView> {
   const c0 = await checkoutFor(db, viewer, id);
+  const holder: Holder = { user_id: c0.user_id, anonymous_id: c0.anonymous_id, guest_email: c0.guest_email, client_address: clientAddress ?? c0.client_address };
   const updated = await inTx(db, async (tx) => {
+    await repo.lockHolder(tx, holderLockKeys(holder));
     const c = (await repo.lockCheckout(tx, c0.id))!;
     const expires = new Date(Date.now() + CHECKOUT_COUNTDOWN_MS);
+    const refuseIfSpent = () => {
+      if (restartRefusal(c)) throw new AppError('restart_limit_reached', HOLD_MESSAGES.restart_limit_reached);
+    };
     if ((c.status === 'open' || c.status === 'placed') && c.expires_at.getTime() > Date.now()) {
-      // Never shortens a longer window (a bank transfer reference holds the stock for its hour).
-      const until = c.expires_at.getTime() > expires.getTime() ? c.expires_at : expires;
-      await repo.extendReservations(tx, c.id, until);
-      return repo.updateCheckout(tx, c.id, { expires_at: until });
+      // Never shortens a longer window (a bank transfer reference holds the stock for its hour): then nothing changes.
+      if (c.expires_at.getTime() >= expires.getTime()) return c;
+      refuseIfSpent();
+      await repo.extendReservations(tx, c.id, expires);
+      return repo.updateCheckout(tx, c.id, { expires_at: expires, restarts: c.restarts + 1 });
     }
     if (c.status !== 'expired' && c.status !== 'open') throw new AppError('checkout_expired', 'This purchase cannot be restarted: start again from the cart');
     if (await ordersExist(tx, c.id)) throw new AppError('checkout_expired', 'This purchase cannot be restarted: start again from the cart');
+    refuseIfSpent();
     if (c.status === 'open') {
       // Expired but not swept yet: release first, then reserve again below.
       for (const h of await repo.settleReservations(tx, c.id, 'released')) await repo.releaseUnits(tx, h.product_id, h.quantity);
@@ -387,6 +414,9 @@ export async function restartCheckout(db: Db, viewer: Viewer, id: string): Promi
     const per = new Map<string, number>();
     for (const l of c.lines) if (l.stock_type === 'onstock') per.set(l.product_id, (per.get(l.product_id) ?? 0) + l.amount);
     const ids = [...per.keys()].sort();
+    const onHand = new Map<string, number>();
+    for (const pid of ids) onHand.set(pid, (await repo.stockOf(tx, pid))?.stock_on_hand ?? 0);
+    await assertMayHold(tx, holder, per, onHand, c.id);
     const short: string[] = [];
     for (const pid of ids) if (!(await repo.reserveUnits(tx, pid, per.get(pid)!))) short.push(pid);
     if (short.length) throw new AppError('insufficient_stock', QUANTITY_MESSAGES.insufficient_stock, { fields: Object.fromEntries(short.map((p) => [`items.${p}`, [QUANTITY_MESSAGES.insufficient_stock]])) });

@@ -36,8 +36,20 @@ export const PLAN_IDS = ['plan_profesional', 'tienda_en_linea', 'negocio_digital
 /** Plan defaults of seed 001 §9: 199.00 MXN a month, commission rate 0.5, contribution margin 99.50. */
 export const PLAN_DEFAULTS = { price: 19900, periodicity: 'month', plan_commission_rate: '0.5', contribution_margin: 9950, currency: 'MXN' } as const;
 
-export const LOGIN_LIMIT_PER_ACCOUNT = 5; // failed attempts per window
-export const LOGIN_LIMIT_PER_ADDRESS = 30; // attempts per window
+// Sign-in throttles (counters in the database, one fixed window of LOGIN_LIMIT_WINDOW_S each):
+/** Failed passwords for one account from one address: that address is locked out of that account for the window.
+ * Per account AND address, so an attacker elsewhere cannot lock the owner out by guessing wrong on purpose. */
+export const LOGIN_LIMIT_PER_ACCOUNT = 5;
+/** Attempts from one address, any account (raised with the LOGIN_LIMIT_PER_ADDRESS variable behind a shared NAT). */
+export const LOGIN_LIMIT_PER_ADDRESS = 30;
+/**
+ * Failed passwords for one account from all addresses together. With 5 per address, only an attack from 20 or more
+ * addresses reaches it; password sign-in to that account then pauses for the window (the sign-in PIN by mail still
+ * works, so the owner is never locked out).
+ */
+export const LOGIN_LIMIT_PER_ACCOUNT_GLOBAL = 100;
+/** Sign-in PINs mailed for one e-mail address from all client addresses (no mail bombing, few PINs to guess). */
+export const PIN_LIMIT_PER_ACCOUNT = 5;
 export const LOGIN_LIMIT_WINDOW_S = 15 * 60;
 export const SESSION_TTL_S = 30 * 24 * 60 * 60;
 
@@ -101,6 +113,22 @@ export const BANK_TRANSFER_WINDOW_MS = 60 * 60 * 1000;
 export const STORE_REFERENCE_WINDOW_MS = 48 * 60 * 60 * 1000;
 /** Crypto payment info validity: ours, 1 hour like a bank transfer. */
 export const CRYPTO_WINDOW_MS = 60 * 60 * 1000;
+/**
+ * Reservation hoarding caps (ours): stock held by checkouts must not be lockable by one visitor.
+ *   - restarts: each restart gives a fresh countdown; a checkout takes at most this many, and none once it is
+ *     CHECKOUT_MAX_AGE_MS old (a purchase that old starts again from the cart, with today's prices and stock);
+ *   - open checkouts holding stock (open, or placed and waiting for payment) per shopper, counted by any of their
+ *     user id, anonymous id and guest e-mail, and per client address (higher: offices share one address; the
+ *     CHECKOUT_LIMIT_PER_ADDRESS variable raises it);
+ *   - units of one product held by one shopper or address across their checkouts: at most CHECKOUT_HOLD_MAX_SHARE of
+ *     the units on hand, but always at least CHECKOUT_HOLD_MIN_UNITS (buying the last few units stays possible).
+ */
+export const CHECKOUT_MAX_RESTARTS = 3;
+export const CHECKOUT_MAX_AGE_MS = 2 * 60 * 60 * 1000;
+export const CHECKOUT_OPEN_PER_SHOPPER = 3;
+export const CHECKOUT_OPEN_PER_ADDRESS = 10;
+export const CHECKOUT_HOLD_MAX_SHARE = 0.5;
+export const CHECKOUT_HOLD_MIN_UNITS = 10;
 /** How often each server process releases expired reservations (also done at each checkout start). */
 export const RESERVATION_SWEEP_INTERVAL_MS = 30 * 1000;
 export const CARD_TOKEN_TTL_MS = 15 * 60 * 1000;

@@ -10,7 +10,9 @@ export type ErrorCode =
   | 'supplier_not_configured' | 'invalid_transition' | 'payment_failed' | 'checkout_expired' | 'installments_not_allowed'
   | 'payment_method_not_enabled' | 'invalid_signature' | 'idempotency_conflict' | 'no_shipping_options' | 'card_invalid'
   | 'already_paid' | 'slug_public_was_alrready_generated' | 'payment_token_stale' | 'card_expired'
-  | 'payments_not_configured';
+  | 'payments_not_configured'
+  // reservation hoarding caps (src/domain/checkout/rules.ts)
+  | 'restart_limit_reached' | 'too_many_open_checkouts' | 'hold_limit_exceeded';
 
 export interface ErrorBody {
   error: { code: ErrorCode | string; message: string; fields?: Record<string, string[]> };
@@ -26,6 +28,7 @@ const STATUS: Record<ErrorCode, number> = {
   payment_method_not_enabled: 400, invalid_signature: 401, idempotency_conflict: 409, no_shipping_options: 409, card_invalid: 400,
   already_paid: 409, slug_public_was_alrready_generated: 409, payment_token_stale: 409, card_expired: 400,
   payments_not_configured: 503,
+  restart_limit_reached: 409, too_many_open_checkouts: 429, hold_limit_exceeded: 409,
 };
 
 export class AppError extends Error {
