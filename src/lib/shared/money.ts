@@ -1,16 +1,18 @@
 // Money is an integer count of minor units plus a currency code (seed 001 §9 symbols: $ default, € EUR, £ GBP).
+import { currencyFormat } from './intl.ts';
+
 const SYMBOLS: Record<string, string> = { EUR: '€', GBP: '£' };
 
 export function currencySymbol(currency: string): string {
   return SYMBOLS[currency.toUpperCase()] ?? '$';
 }
 
-/** 12345 MXN -> "$123.45" ; whole thousands grouped with commas. */
-export function formatMoney(minor: number, currency = 'MXN'): string {
+/**
+ * Minor units as money in the reader's language: 12345 MXN -> "$123.45" (es, en), "$ 123,45" (es-AR).
+ * `locale` is one of our locales (src/lib/i18n); Spanish (Mexico) when absent.
+ */
+export function formatMoney(minor: number, currency = 'MXN', locale?: string | null): string {
   if (!Number.isInteger(minor)) throw new TypeError('money must be an integer count of minor units');
-  const sign = minor < 0 ? '-' : '';
-  const abs = Math.abs(minor);
-  const units = Math.trunc(abs / 100).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  const cents = String(abs % 100).padStart(2, '0');
-  return `${sign}${currencySymbol(currency)}${units}.${cents}`;
+  const f = currencyFormat(locale, currency);
+  return f.format(minor / 10 ** (f.resolvedOptions().maximumFractionDigits ?? 2));
 }
