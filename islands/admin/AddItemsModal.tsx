@@ -17,8 +17,8 @@ interface Item {
 interface Facets { suppliers: { id: string; name: string }[]; categories: string[] }
 const TITLES = { product: 'addProducts', service: 'addServices', experience: 'addExperiences' } as const;
 
-export default function AddItemsModal({ api, labels = defaultLabels, type, onClose, onChanged }: {
-  api: AdminApi; labels?: AdminLabels; type: ResaleType; onClose: () => void; onChanged?: () => void;
+export default function AddItemsModal({ api, labels = defaultLabels, locale, type, onClose, onChanged }: {
+  api: AdminApi; labels?: AdminLabels; locale?: string; type: ResaleType; onClose: () => void; onChanged?: () => void;
 }) {
   const { push } = useToasts();
   const [text, setText] = useState('');
@@ -79,7 +79,7 @@ export default function AddItemsModal({ api, labels = defaultLabels, type, onClo
           <li key={it.id} data-testid="resale-row">
             {it.photo ? <img src={it.photo} alt="" className="adm-thumb-sm" loading="lazy" /> : <span className="adm-thumb-sm" aria-hidden="true" />}
             <span className="adm-grow">{it.name}{it.supplier && <><br /><small>{it.supplier.name}</small></>}</span>
-            <span>{formatPrice(it.list_price, it.currency)}</span>
+            <span>{formatPrice(it.list_price, it.currency, locale)}</span>
             <button type="button" className={it.in_store ? undefined : 'adm-primary'} aria-pressed={it.in_store} aria-disabled={busy.has(it.id) || undefined}
               aria-label={`${it.in_store ? labels.remove : labels.add} ${it.name}`} onClick={() => void toggle(it)}>
               {it.in_store ? labels.remove : labels.add}

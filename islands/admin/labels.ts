@@ -6,7 +6,7 @@ export const defaultLabels = {
   catalogues: 'Mis catálogos', columns: 'Columnas', oneColumn: '1 columna', twoColumns: '2 columnas',
   close: 'Cerrar', cancel: 'Cancelar', save: 'Guardar', saving: 'Guardando…', edit: 'Editar', delete: 'Eliminar',
   undo: 'Deshacer', create: 'Crear', add: 'Agregar', back: 'Volver', apply: 'Aplicar', previous: 'Anterior', next: 'Siguiente',
-  loading: 'Cargando…', errorTitle: 'Error', successTitle: 'Exito', genericError: 'Ocurrió un error', required: 'Obligatorio',
+  loading: 'Cargando…', errorTitle: 'Error', successTitle: 'Éxito', genericError: 'Ocurrió un error', required: 'Obligatorio',
   invalidField: 'Este campo es obligatorio', tooLong: 'Máximo {max} caracteres', invalidUrl: 'Escribe un enlace válido (https://…)',
   invalidSocial: 'Escribe la dirección del perfil (https://…) o un usuario como @tienda',
   // header editor
