@@ -45,3 +45,6 @@ export const defaultLabels = {
 };
 export type AdminLabels = typeof defaultLabels;
 export const fmt = (s: string, vars: Record<string, string | number>) => s.replace(/\{(\w+)\}/g, (_, k: string) => String(vars[k] ?? ''));
+/** The texts in one language, as the page passes them (`t` is the request's translator; area "adminUi"). */
+export const adminLabelsFor = (t: (key: `adminUi.${keyof AdminLabels}`) => string): AdminLabels =>
+  Object.fromEntries((Object.keys(defaultLabels) as (keyof AdminLabels)[]).map((k) => [k, t(`adminUi.${k}`)])) as AdminLabels;

@@ -95,3 +95,7 @@ export const fmt = (s: string, vars: Record<string, string | number>) => s.repla
 
 export const BuilderLabelsContext = createContext<BuilderLabels>(defaultBuilderLabels);
 export const useLabels = () => useContext(BuilderLabelsContext);
+
+/** The texts in one language, as the editor page passes them (`t` is the request's translator; area "builder"). */
+export const builderLabelsFor = (t: (key: `builder.${keyof BuilderLabels}`) => string): BuilderLabels =>
+  Object.fromEntries(BUILDER_LABEL_KEYS.map((k) => [k, t(`builder.${k}`)])) as BuilderLabels;
