@@ -87,7 +87,7 @@ test('admin03 reorders home by keyboard, switches to pack 04 with a preview and 
     await expect(page.locator('.bf-status')).toHaveText(/Borrador guardado/, { timeout: 10_000 });
 
     // Switch the pack: the preview follows the draft before anything is published.
-    await page.getByLabel('Tema', { exact: true }).selectOption('04');
+    await page.getByRole('combobox', { name: 'Tema', exact: true }).selectOption('04');
     await expect(page.getByText(/la tienda sigue con «03» hasta publicar/)).toBeVisible();
     await expect(page.locator('.bf-status')).toHaveText(/Borrador guardado/, { timeout: 10_000 });
     const frame = page.frameLocator('iframe[title="Vista previa del borrador"]');
@@ -173,7 +173,7 @@ test('every template previews its own storefront page with the draft', async ({ 
     product: /^\/demo-03\/productos\/[^/]+\/[^/?]+\?preview=draft/,
   };
   for (const [template, src] of Object.entries(expected)) {
-    await page.getByLabel('Plantilla', { exact: true }).selectOption(template);
+    await page.getByRole('combobox', { name: 'Plantilla', exact: true }).selectOption(template);
     await expect(frame).toHaveAttribute('src', src);
     await expect(page.frameLocator('iframe[title="Vista previa del borrador"]').locator('html')).toHaveAttribute('data-theme-pack', '03', { timeout: 15_000 });
     await expect(page.locator('li.bf-row').first()).toBeVisible();
