@@ -6,6 +6,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { serverMessage, type AdminApi } from './api.ts';
 import type { ResaleType } from './actions.ts';
 import { ADMIN_SEARCH_MAX, Sentinel, formatPrice, useDebounced, useInfiniteList, useInflight, type Page } from './infinite.tsx';
+import { formatNumber } from '../../src/lib/shared/intl.ts';
 import { defaultLabels, fmt, type AdminLabels } from './labels.ts';
 import { ERROR_TOAST_MS, Field, Modal, useToasts } from './ui.tsx';
 
@@ -73,7 +74,7 @@ export default function AddItemsModal({ api, labels = defaultLabels, locale, typ
           </select>
         )}</Field>
       </div>
-      <p className="adm-muted" role="status" data-testid="result-count">{items ? (items.length === 0 && !loading ? labels.noResults : fmt(labels.resultCount, { count: total })) : ''}</p>
+      <p className="adm-muted" role="status" data-testid="result-count">{items ? (items.length === 0 && !loading ? labels.noResults : fmt(labels.resultCount, { count: formatNumber(total, locale) })) : ''}</p>
       <ul className="adm-list adm-scroll" style={{ maxHeight: 400 }}>
         {(items ?? []).map((it) => (
           <li key={it.id} data-testid="resale-row">
