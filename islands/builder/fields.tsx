@@ -45,7 +45,8 @@ export function SettingField(p: FieldProps) {
   const [text, setText] = useLocal(value);
   const [local, setLocal] = useState<string | null>(null);
   const shown = value === undefined || value === null ? fallback : value;
-  const error = local ?? (serverMessages?.length ? serverMessages.join('; ') : null);
+  // The server's refusal, said in the page's language when our own check finds the same fault in the value.
+  const error = local ?? (serverMessages?.length ? (checkSetting(def, value, L) ?? serverMessages.join('; ')) : null);
   const aria = { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? `${id}-err` : undefined };
 
   /** Parse, check, commit when valid. */

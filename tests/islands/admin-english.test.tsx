@@ -73,6 +73,21 @@ describe('admin islands in English', () => {
     expect(foreignIn(readable(container))).toEqual([]);
   });
 
+  it('a refused publish is explained in English beside the setting, not in the server\'s words', async () => {
+    const state = themeState();
+    state.draft.templates.home!.sections[2]!.settings = { columns: 9 };
+    server.use(
+      http.get(`${API}/admin/theme`, () => HttpResponse.json({ ...state, section_types: englishTypes() })),
+      http.post(`${API}/admin/theme/publish`, () => HttpResponse.json({ error: { code: 'validation_error', message: 'The theme cannot be published: fix the fields listed',
+        fields: { 'templates.home.sections[2].settings.columns': ['Too big: expected number to be <=6'] } } }, { status: 400 })),
+    );
+    render(<Builder slug="demo-03" base="/demo-03" shopName="Demo 03" labels={builderLabelsFor(en)} />);
+    await screen.findByRole('list', { name: 'Sections' });
+    fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
+    const form = await screen.findByRole('form', { name: 'Settings: Products' });
+    expect(within(form.querySelector('[data-setting="columns"]') as HTMLElement).getByRole('alert').textContent).toBe('At most 6');
+  });
+
   it('the admin bar and the header editor show English words for every choice, no codes', async () => {
     const { container } = render(<AdminBar shop={{ slug: 'demo-03', name: 'Demo 03', photo: null, color1: '#112233', color2: '#445566', columns: 2, socials: {}, presets: [] }}
       base="/demo-03" labels={adminLabelsFor(en)} locale="en" />);
