@@ -184,6 +184,18 @@ export default function Builder({ slug, base, shopName, labels }: Props) {
   const errorIds = new Set(Object.keys(sectionErrors));
   const pageWarnings = warnings.filter((w) => !w.path.startsWith('templates.') || w.path.startsWith(`templates.${page}.`) );
   const dirty = doc !== saved.current;
+  /** An issue's path in words: 'templates.home.sections[2].settings.columns' -> 'Home › Products › Columns on desktop:'. */
+  const place = (path: string): string => {
+    const m = /^templates\.(\w+)\.sections\[(\d+)\](?:\.settings\.([\w-]+))?/.exec(path);
+    if (m) {
+      const s = sectionsOf(doc, m[1]!)[Number(m[2])];
+      const def = s ? types.get(s.type) : undefined;
+      const setting = m[3] ? def?.settings.find((x) => x.id === m[3])?.label ?? m[3] : null;
+      return [pageLabel(L, m[1]!), def?.name ?? s?.id ?? `#${Number(m[2]) + 1}`, setting].filter(Boolean).join(' › ') + ':';
+    }
+    const own = /^settings\.([\w-]+)$/.exec(path);
+    return own ? `${L.themeSettings} › ${own[1]}:` : `${path}:`;
+  };
 
   return (
     <BuilderLabelsContext.Provider value={L}>
@@ -220,12 +232,12 @@ export default function Builder({ slug, base, shopName, labels }: Props) {
           {(pageWarnings.length > 0) && (
             <details className="bf-warnings" open={doc.pack !== state.theme_pack}>
               <summary>{fmt(L.warnings, { count: pageWarnings.length })}</summary>
-              <ul>{pageWarnings.map((w, i) => <li key={i}><code>{w.path}</code> {w.message}</li>)}</ul>
+              <ul>{pageWarnings.map((w, i) => <li key={i}><strong>{place(w.path)}</strong> {w.message}</li>)}</ul>
             </details>
           )}
           {otherErrors.length > 0 && (
             <div className="bf-error-box" role="alert">
-              <ul>{otherErrors.map((w, i) => <li key={i}><code>{w.path}</code> {w.message}</li>)}</ul>
+              <ul>{otherErrors.map((w, i) => <li key={i}><strong>{place(w.path)}</strong> {w.message}</li>)}</ul>
             </div>
           )}
           <h2 className="bf-h">{L.sections}</h2>

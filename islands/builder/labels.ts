@@ -29,6 +29,7 @@ export const defaultBuilderLabels = {
   packPublished: 'publicado',
   previewNote: 'Vista previa con el tema «{pack}»; la tienda sigue con «{published}» hasta publicar.',
   warnings: 'Avisos: {count}',
+  themeSettings: 'Ajustes del tema',
   sections: 'Secciones',
   addSection: 'Añadir sección',
   add: 'Añadir',
