@@ -92,7 +92,7 @@ export default function Builder({ slug, base, shopName, labels }: Props) {
         await load().catch(() => {});
       } else {
         const err = e as ApiError;
-        setStatus({ kind: 'error', text: fmt(L.notSaved, { message: err.message }) });
+        setStatus({ kind: 'error', text: fmt(L.notSaved, { message: Object.keys(err.fields ?? {}).length ? L.fixFields : err.message }) });
         if (err.fields) showFields(err.fields, d);
       }
       return false;
@@ -138,7 +138,7 @@ export default function Builder({ slug, base, shopName, labels }: Props) {
     } catch (e) {
       const err = e as ApiError;
       if (err.status === 409) { setStatus({ kind: 'conflict', text: L.conflict }); await load().catch(() => {}); return; }
-      setStatus({ kind: 'error', text: fmt(L.notPublished, { message: err.message }) });
+      setStatus({ kind: 'error', text: fmt(L.notPublished, { message: Object.keys(err.fields ?? {}).length ? L.fixFields : err.message }) });
       showFields(err.fields ?? {}, doc);
     }
   };

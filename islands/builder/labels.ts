@@ -18,6 +18,7 @@ export const defaultBuilderLabels = {
   publishing: 'Publicando…',
   published: 'Publicado',
   notPublished: 'No se publicó: {message}',
+  fixFields: 'corrige los campos marcados.',
   confirmDiscard: '¿Descartar el borrador? Se perderán los cambios sin publicar.',
   discarded: 'Borrador descartado',
   saveDraft: 'Guardar borrador',

@@ -85,6 +85,7 @@ describe('admin islands in English', () => {
     await screen.findByRole('list', { name: 'Sections' });
     fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
     const form = await screen.findByRole('form', { name: 'Settings: Products' });
+    expect(document.querySelector('.bf-status')!.textContent).toBe('Not published: fix the marked fields.');
     expect(within(form.querySelector('[data-setting="columns"]') as HTMLElement).getByRole('alert').textContent).toBe('At most 6');
   });
 
