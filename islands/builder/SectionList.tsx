@@ -30,6 +30,9 @@ export function SectionList({ sections, types, selected, errors, onSelect, onMov
     if (from >= 0 && to >= 0) onMove(from, to);
   };
   const name = (s: Section) => types.get(s.type)?.name ?? s.type;
+  /** Announcements name sections as the list shows them (the id only tells apart two of one type). */
+  const said = (id: unknown) => { const s = sections.find((x) => x.id === id); return s ? label(s) : String(id); };
+  const label = (s: Section) => (sections.filter((x) => x.type === s.type).length > 1 ? `${name(s)} (${s.id})` : name(s));
   return (
     <DndContext
       sensors={sensors}
@@ -38,17 +41,17 @@ export function SectionList({ sections, types, selected, errors, onSelect, onMov
       accessibility={{
         screenReaderInstructions: { draggable: L.dragHelp },
         announcements: {
-          onDragStart: ({ active }) => fmt(L.dragStart, { id: String(active.id) }),
-          onDragOver: ({ active, over }) => (over ? fmt(L.dragOver, { id: String(active.id), over: String(over.id) }) : ''),
-          onDragEnd: ({ active, over }) => (over ? fmt(L.dragEnd, { id: String(active.id), over: String(over.id) }) : ''),
-          onDragCancel: ({ active }) => fmt(L.dragCancel, { id: String(active.id) }),
+          onDragStart: ({ active }) => fmt(L.dragStart, { name: said(active.id) }),
+          onDragOver: ({ active, over }) => (over ? fmt(L.dragOver, { name: said(active.id), over: said(over.id) }) : ''),
+          onDragEnd: ({ active, over }) => (over ? fmt(L.dragEnd, { name: said(active.id), over: said(over.id) }) : ''),
+          onDragCancel: ({ active }) => fmt(L.dragCancel, { name: said(active.id) }),
         },
       }}
     >
       <SortableContext items={sections.map((s) => s.id)} strategy={verticalListSortingStrategy}>
         <ol className="bf-sections" aria-label={L.sections}>
           {sections.map((s) => (
-            <Row key={s.id} s={s} label={name(s)} selected={selected === s.id} error={errors.has(s.id)}
+            <Row key={s.id} s={s} label={label(s)} selected={selected === s.id} error={errors.has(s.id)}
               onSelect={onSelect} onToggle={onToggle} onRemove={onRemove} />
           ))}
         </ol>
@@ -67,10 +70,10 @@ function Row({ s, label, selected, error, onSelect, onToggle, onRemove }: {
   const cls = ['bf-row', selected && 'is-selected', s.disabled && 'is-hidden', isDragging && 'is-dragging', error && 'has-error'].filter(Boolean).join(' ');
   return (
     <li ref={setNodeRef} style={style} className={cls} data-section-id={s.id} data-section-type={s.type}>
-      <button type="button" ref={setActivatorNodeRef} className="bf-handle" aria-label={`${fmt(L.move, { name: label })} (${s.id})`} {...attributes} {...listeners}>⠿</button>
+      <button type="button" ref={setActivatorNodeRef} className="bf-handle" aria-label={fmt(L.move, { name: label })} {...attributes} {...listeners}>⠿</button>
       <button type="button" className="bf-row-name" aria-pressed={selected} onClick={() => onSelect(s.id)}>
         <span>{label}</span>
-        <small>{s.id}{s.disabled ? ` · ${L.hidden}` : ''}</small>
+        {s.disabled && <small>{L.hidden}</small>}
         {error && <span className="bf-badge" aria-label={L.hasErrors}>!</span>}
       </button>
       <button type="button" className="bf-icon" aria-label={fmt(s.disabled ? L.show : L.hide, { name: label })} title={s.disabled ? L.showShort : L.hideShort} onClick={() => onToggle(s.id)}>{s.disabled ? '◌' : '◉'}</button>

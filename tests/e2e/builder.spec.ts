@@ -76,12 +76,14 @@ test('admin03 reorders home by keyboard, switches to pack 04 with a preview and 
     await expect(page.locator('li.bf-row[data-section-id="products"]')).toHaveClass(/is-dragging/);
     // Each arrow press waits for dnd-kit to announce the move before the next one (a press that lands while the
     // sensor is still activating is lost).
-    await expect(live).toHaveText(/products/);
+    // Announced by the names the list shows ('Productos'), not by ids.
+    const names = await page.locator('li.bf-row .bf-row-name > span:first-child').allTextContents();
+    await expect(live).toHaveText(/Sección Productos/);
     for (let i = 1; i <= iProd - iCat; i++) {
       await page.keyboard.press('ArrowUp');
-      await expect(live).toHaveText(new RegExp(`products sobre ${before[iProd - i]}`));
+      await expect(live).toHaveText(new RegExp(`Productos sobre ${names[iProd - i]}`));
     }
-    await expect(live).toHaveText(/products sobre catalogues/);
+    await expect(live).toHaveText(/Productos sobre Catálogos/);
     await page.keyboard.press('Space');
     await expect.poll(() => rowIds(page)).toEqual([...before.slice(0, iCat), 'products', ...before.slice(iCat).filter((id) => id !== 'products')]);
     await expect(page.locator('.bf-status')).toHaveText(/Borrador guardado/, { timeout: 10_000 });
