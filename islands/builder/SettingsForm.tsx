@@ -30,7 +30,7 @@ export function SettingsForm({ section, def, packDefaults, onChange, serverField
   const general = serverFields._ ?? [];
   return (
     <IslandForm ref={form} className="bf-form" aria-label={fmt(L.settingsOf, { name: def.name })} onSubmit={(e) => e.preventDefault()} noValidate>
-      <h3>{def.name} <small className="bf-muted">#{section.id}</small></h3>
+      <h3>{def.name}</h3>
       {general.length > 0 && <p className="bf-error" role="alert">{general.join('; ')}</p>}
       {def.settings.length === 0 && <p className="bf-muted">{L.noSettings}</p>}
       {def.settings.filter((s) => isVisible(s, values)).map((s) => (
