@@ -6,6 +6,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { serverMessage, type AdminApi } from './api.ts';
 import type { ResaleType } from './actions.ts';
 import { ADMIN_SEARCH_MAX, Sentinel, formatPrice, useDebounced, useInfiniteList, useInflight, type Page } from './infinite.tsx';
+import { formatNumber } from '../../src/lib/shared/intl.ts';
 import { defaultLabels, fmt, type AdminLabels } from './labels.ts';
 import { ERROR_TOAST_MS, Field, Modal, useToasts } from './ui.tsx';
 
@@ -17,8 +18,8 @@ interface Item {
 interface Facets { suppliers: { id: string; name: string }[]; categories: string[] }
 const TITLES = { product: 'addProducts', service: 'addServices', experience: 'addExperiences' } as const;
 
-export default function AddItemsModal({ api, labels = defaultLabels, type, onClose, onChanged }: {
-  api: AdminApi; labels?: AdminLabels; type: ResaleType; onClose: () => void; onChanged?: () => void;
+export default function AddItemsModal({ api, labels = defaultLabels, locale, type, onClose, onChanged }: {
+  api: AdminApi; labels?: AdminLabels; locale?: string; type: ResaleType; onClose: () => void; onChanged?: () => void;
 }) {
   const { push } = useToasts();
   const [text, setText] = useState('');
@@ -73,13 +74,13 @@ export default function AddItemsModal({ api, labels = defaultLabels, type, onClo
           </select>
         )}</Field>
       </div>
-      <p className="adm-muted" role="status" data-testid="result-count">{items ? (items.length === 0 && !loading ? labels.noResults : fmt(labels.resultCount, { count: total })) : ''}</p>
+      <p className="adm-muted" role="status" data-testid="result-count">{items ? (items.length === 0 && !loading ? labels.noResults : fmt(labels.resultCount, { count: formatNumber(total, locale) })) : ''}</p>
       <ul className="adm-list adm-scroll" style={{ maxHeight: 400 }}>
         {(items ?? []).map((it) => (
           <li key={it.id} data-testid="resale-row">
             {it.photo ? <img src={it.photo} alt="" className="adm-thumb-sm" loading="lazy" /> : <span className="adm-thumb-sm" aria-hidden="true" />}
             <span className="adm-grow">{it.name}{it.supplier && <><br /><small>{it.supplier.name}</small></>}</span>
-            <span>{formatPrice(it.list_price, it.currency)}</span>
+            <span>{formatPrice(it.list_price, it.currency, locale)}</span>
             <button type="button" className={it.in_store ? undefined : 'adm-primary'} aria-pressed={it.in_store} aria-disabled={busy.has(it.id) || undefined}
               aria-label={`${it.in_store ? labels.remove : labels.add} ${it.name}`} onClick={() => void toggle(it)}>
               {it.in_store ? labels.remove : labels.add}

@@ -28,14 +28,14 @@ type ModalId = 'color' | 'photo' | 'social' | 'headers' | 'carousel' | 'banners'
 /** The ticket scanner entry ({shop}/admin/boletos), for admins and qrreader members (src/pages/s/admin/boletos.astro). */
 export interface ScanEntry { href: string; label: string }
 
-export default function AdminBar(props: { shop: AdminShop; base: string; isAdmin?: boolean; labels?: Partial<AdminLabels>; apiBase?: string; scan?: ScanEntry | null }) {
+export default function AdminBar(props: { shop: AdminShop; base: string; isAdmin?: boolean; labels?: Partial<AdminLabels>; locale?: string; apiBase?: string; scan?: ScanEntry | null }) {
   const labels = { ...defaultLabels, ...props.labels };
   return <ToastProvider closeLabel={labels.close}><style>{css}</style><Bar {...props} labels={labels} /></ToastProvider>;
 }
 
 const reload = () => { window.location.reload(); };
 
-function Bar({ shop, base, isAdmin = true, labels, apiBase = '', scan = null }: { shop: AdminShop; base: string; isAdmin?: boolean; labels: AdminLabels; apiBase?: string; scan?: ScanEntry | null }) {
+function Bar({ shop, base, isAdmin = true, labels, locale, apiBase = '', scan = null }: { shop: AdminShop; base: string; isAdmin?: boolean; labels: AdminLabels; locale?: string; apiBase?: string; scan?: ScanEntry | null }) {
   const { push } = useToasts();
   const api = useMemo(() => new AdminApi(shop.slug, apiBase), [shop.slug, apiBase]);
   const [open, setOpen] = useState(false);
@@ -99,7 +99,7 @@ function Bar({ shop, base, isAdmin = true, labels, apiBase = '', scan = null }: 
         {modal === 'carousel' && <CarouselEditor api={api} labels={labels} onClose={close} onChanged={changed} />}
         {modal === 'banners' && <BannersModal api={api} labels={labels} onClose={close} onChanged={changed} />}
         {modal === 'catalogues' && <CataloguesModal api={api} labels={labels} onClose={close} onChanged={changed} />}
-        {modal === 'items' && <AddItemsModal key={itemsType} api={api} labels={labels} type={itemsType} onClose={close} onChanged={changed} />}
+        {modal === 'items' && <AddItemsModal key={itemsType} api={api} labels={labels} locale={locale} type={itemsType} onClose={close} onChanged={changed} />}
         {modal === 'franchises' && <FranchisesModal api={api} labels={labels} onClose={close} onChanged={changed} />}
       </Suspense>
     </>

@@ -1,6 +1,6 @@
 // Banners (seed 000 §6, §7, §8): list, add / edit with a desktop image (mobile optional), action, link or product,
 // and the target (all, anonymous, registered, entrepreneurs without or with a store); delete. Success toasts titled
-// 'Exito'; failures 'Error' / 'Ocurrió un error' for 5 s.
+// 'Éxito'; failures 'Error' / 'Ocurrió un error' for 5 s.
 import { useCallback, useEffect, useState } from 'react';
 import { BANNER_TARGETS } from '../../src/lib/shared/constants.ts';
 import { BANNER_ACTION_TYPES, type AdminBanner } from '../../src/domain/admin/schema.ts';

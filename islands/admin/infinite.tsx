@@ -3,6 +3,7 @@
 // the first page and drops answers to the old one. Also the search debounce, the price format and the writes a
 // closing modal waits for.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { formatMoney } from '../../src/lib/shared/money.ts';
 
 export const ADMIN_SEARCH_DEBOUNCE_MS = 300;
 /** Longest search text (the storefront search's limit; the resale and franchise endpoints take twice that). */
@@ -71,10 +72,7 @@ export function useDebounced<T>(value: T, ms = ADMIN_SEARCH_DEBOUNCE_MS): T {
   return v;
 }
 
-/** A price in minor units, e.g. 12345 MXN -> "$123.45" (es-MX). */
-export function formatPrice(minor: number, currency: string): string {
-  try {
-    const f = new Intl.NumberFormat('es-MX', { style: 'currency', currency });
-    return f.format(minor / 10 ** (f.resolvedOptions().maximumFractionDigits ?? 2));
-  } catch { return ''; }
+/** A price in minor units in the admin's language, e.g. 12345 MXN -> "$123.45" (es, en), "$ 123,45" (es-AR). */
+export function formatPrice(minor: number, currency: string, locale?: string | null): string {
+  try { return formatMoney(minor, currency, locale); } catch { return ''; }
 }

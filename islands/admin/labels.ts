@@ -6,7 +6,7 @@ export const defaultLabels = {
   catalogues: 'Mis catálogos', columns: 'Columnas', oneColumn: '1 columna', twoColumns: '2 columnas',
   close: 'Cerrar', cancel: 'Cancelar', save: 'Guardar', saving: 'Guardando…', edit: 'Editar', delete: 'Eliminar',
   undo: 'Deshacer', create: 'Crear', add: 'Agregar', back: 'Volver', apply: 'Aplicar', previous: 'Anterior', next: 'Siguiente',
-  loading: 'Cargando…', errorTitle: 'Error', successTitle: 'Exito', genericError: 'Ocurrió un error', required: 'Obligatorio',
+  loading: 'Cargando…', errorTitle: 'Error', successTitle: 'Éxito', genericError: 'Ocurrió un error', required: 'Obligatorio',
   invalidField: 'Este campo es obligatorio', tooLong: 'Máximo {max} caracteres', invalidUrl: 'Escribe un enlace válido (https://…)',
   invalidSocial: 'Escribe la dirección del perfil (https://…) o un usuario como @tienda',
   // header editor
@@ -45,3 +45,6 @@ export const defaultLabels = {
 };
 export type AdminLabels = typeof defaultLabels;
 export const fmt = (s: string, vars: Record<string, string | number>) => s.replace(/\{(\w+)\}/g, (_, k: string) => String(vars[k] ?? ''));
+/** The texts in one language, as the page passes them (`t` is the request's translator; area "adminUi"). */
+export const adminLabelsFor = (t: (key: `adminUi.${keyof AdminLabels}`) => string): AdminLabels =>
+  Object.fromEntries((Object.keys(defaultLabels) as (keyof AdminLabels)[]).map((k) => [k, t(`adminUi.${k}`)])) as AdminLabels;

@@ -1,7 +1,8 @@
 // The visual theme builder at {shop}/admin/editor: template and pack selectors, the section list (drag and
 // keyboard reordering, add, hide, remove), a generated settings form, undo/redo, debounced auto-saved draft with a
 // live server-rendered preview, and publishing with the server's per-field messages.
-// Labels are Spanish/English literals for now (not yet in the locale files).
+// Texts come from the page in the visitor's language (labels.ts has the Spanish defaults); section and setting
+// names come translated from the theme API.
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { ApiError, themeApi } from './api.ts';
 import { addSection, moveSection, removeSection, sectionsOf, setSetting, toggleSection } from './doc.ts';
@@ -9,7 +10,8 @@ import { historyReducer, initHistory } from './history.ts';
 import { previewUrl, samplePaths, STATIC_PATHS, type PreviewPaths } from './preview.ts';
 import { SectionList } from './SectionList.tsx';
 import { SettingsForm } from './SettingsForm.tsx';
-import { EDITABLE_PAGES, PAGE_LABELS, type SectionTypeInfo, type SettingValue, type ThemeDocument, type ThemeIssue, type ThemeState } from './types.ts';
+import { BuilderLabelsContext, defaultBuilderLabels, fmt, type BuilderLabels } from './labels.ts';
+import { EDITABLE_PAGES, type SectionTypeInfo, type SettingValue, type ThemeDocument, type ThemeIssue, type ThemeState } from './types.ts';
 import { fieldsForPage } from './validate.ts';
 import './builder.css';
 
@@ -20,6 +22,8 @@ interface Props {
   /** The storefront's base path: `/demo-03` in path mode, '' on the shop's own host. */
   base: string;
   shopName?: string;
+  /** Texts in the page's language (the Spanish defaults fill any gap). */
+  labels?: Partial<BuilderLabels>;
 }
 
 type Status = { kind: 'idle' | 'saving' | 'saved' | 'publishing' | 'published' | 'error' | 'conflict'; text?: string };
@@ -28,7 +32,8 @@ type SectionErrors = Record<string, Record<string, string[]>>;
 
 const emptyDoc: ThemeDocument = { pack: '', settings: {}, templates: {} };
 
-export default function Builder({ slug, base, shopName }: Props) {
+export default function Builder({ slug, base, shopName, labels }: Props) {
+  const L = useMemo<BuilderLabels>(() => ({ ...defaultBuilderLabels, ...labels }), [labels]);
   const api = useMemo(() => themeApi(slug), [slug]);
   const [state, setState] = useState<ThemeState | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
@@ -72,27 +77,27 @@ export default function Builder({ slug, base, shopName }: Props) {
   // ---- saving ----
   const saveNow = useCallback(async (d: ThemeDocument): Promise<boolean> => {
     if (d === saved.current) return true;
-    setStatus({ kind: 'saving', text: 'Guardando…' });
+    setStatus({ kind: 'saving', text: L.saving });
     try {
       const r = await api.saveDraft(d, version.current);
       version.current = r.draft_version;
       saved.current = d;
       setWarnings(r.warnings);
-      setStatus({ kind: 'saved', text: 'Borrador guardado (draft saved)' });
+      setStatus({ kind: 'saved', text: L.saved });
       setNonce((n) => n + 1);
       return true;
     } catch (e) {
       if (e instanceof ApiError && e.status === 409) {
-        setStatus({ kind: 'conflict', text: 'El borrador cambió en otra ventana; se recargó (reloaded).' });
+        setStatus({ kind: 'conflict', text: L.conflict });
         await load().catch(() => {});
       } else {
         const err = e as ApiError;
-        setStatus({ kind: 'error', text: `No se guardó: ${err.message}` });
+        setStatus({ kind: 'error', text: fmt(L.notSaved, { message: Object.keys(err.fields ?? {}).length ? L.fixFields : err.message }) });
         if (err.fields) showFields(err.fields, d);
       }
       return false;
     }
-  }, [api, load]);
+  }, [api, load, L]);
 
   useEffect(() => {
     if (!state || doc === saved.current) return;
@@ -124,27 +129,27 @@ export default function Builder({ slug, base, shopName }: Props) {
 
   const publish = async () => {
     if (!(await saveNow(doc))) return;
-    setStatus({ kind: 'publishing', text: 'Publicando…' });
+    setStatus({ kind: 'publishing', text: L.publishing });
     setSectionErrors({}); setOtherErrors([]);
     try {
       const r = await api.publish(version.current);
       setState((s) => (s ? { ...s, theme_pack: r.theme_pack, published: r.published } : s));
-      setStatus({ kind: 'published', text: 'Publicado (published)' });
+      setStatus({ kind: 'published', text: L.published });
     } catch (e) {
       const err = e as ApiError;
-      if (err.status === 409) { setStatus({ kind: 'conflict', text: 'El borrador cambió; se recargó.' }); await load().catch(() => {}); return; }
-      setStatus({ kind: 'error', text: `No se publicó: ${err.message}` });
+      if (err.status === 409) { setStatus({ kind: 'conflict', text: L.conflict }); await load().catch(() => {}); return; }
+      setStatus({ kind: 'error', text: fmt(L.notPublished, { message: Object.keys(err.fields ?? {}).length ? L.fixFields : err.message }) });
       showFields(err.fields ?? {}, doc);
     }
   };
 
   const discard = async () => {
-    if (!confirm('¿Descartar el borrador? (discard the draft)')) return;
+    if (!confirm(L.confirmDiscard)) return;
     try {
       const r = await api.discard();
       version.current = r.draft_version; saved.current = r.draft; setWarnings(r.warnings);
       dispatch({ type: 'reset', doc: r.draft }); setNonce((n) => n + 1);
-      setStatus({ kind: 'saved', text: 'Borrador descartado' });
+      setStatus({ kind: 'saved', text: L.discarded });
     } catch (e) { setStatus({ kind: 'error', text: (e as Error).message }); }
   };
 
@@ -169,8 +174,8 @@ export default function Builder({ slug, base, shopName }: Props) {
     return () => window.removeEventListener('beforeunload', onLeave);
   }, [history.present, state]);
 
-  if (loadError) return <div className="bf-root bf-fatal" role="alert">No se pudo cargar el tema: {loadError}</div>;
-  if (!state) return <div className="bf-root bf-fatal" aria-busy="true">Cargando el editor…</div>;
+  if (loadError) return <div className="bf-root bf-fatal" role="alert">{fmt(L.loadFailed, { message: loadError })}</div>;
+  if (!state) return <div className="bf-root bf-fatal" aria-busy="true">{L.loading}</div>;
 
   const sections = sectionsOf(doc, page);
   const current = sections.find((s) => s.id === selected) ?? null;
@@ -179,50 +184,63 @@ export default function Builder({ slug, base, shopName }: Props) {
   const errorIds = new Set(Object.keys(sectionErrors));
   const pageWarnings = warnings.filter((w) => !w.path.startsWith('templates.') || w.path.startsWith(`templates.${page}.`) );
   const dirty = doc !== saved.current;
+  /** An issue's path in words: 'templates.home.sections[2].settings.columns' -> 'Home › Products › Columns on desktop:'. */
+  const place = (path: string): string => {
+    const m = /^templates\.(\w+)\.sections\[(\d+)\](?:\.settings\.([\w-]+))?/.exec(path);
+    if (m) {
+      const s = sectionsOf(doc, m[1]!)[Number(m[2])];
+      const def = s ? types.get(s.type) : undefined;
+      const setting = m[3] ? def?.settings.find((x) => x.id === m[3])?.label ?? m[3] : null;
+      return [pageLabel(L, m[1]!), def?.name ?? s?.id ?? `#${Number(m[2]) + 1}`, setting].filter(Boolean).join(' › ') + ':';
+    }
+    const own = /^settings\.([\w-]+)$/.exec(path);
+    return own ? `${L.themeSettings} › ${own[1]}:` : `${path}:`;
+  };
 
   return (
+    <BuilderLabelsContext.Provider value={L}>
     <div className="bf-root">
       <header className="bf-top">
         <a className="bf-back" href={`${base}/`}>← {shopName ?? slug}</a>
-        <strong className="bf-title">Editor del tema</strong>
+        <strong className="bf-title">{L.title}</strong>
         <div className="bf-actions">
-          <button type="button" className="bf-btn" onClick={() => dispatch({ type: 'undo' })} disabled={!history.past.length} aria-keyshortcuts="Control+Z" title="Deshacer (Ctrl+Z)">↶ Deshacer</button>
-          <button type="button" className="bf-btn" onClick={() => dispatch({ type: 'redo' })} disabled={!history.future.length} aria-keyshortcuts="Control+Shift+Z" title="Rehacer (Ctrl+Shift+Z)">↷ Rehacer</button>
-          <span className={`bf-status bf-${status.kind}`} role="status" aria-live="polite">{dirty && status.kind !== 'saving' ? 'Cambios sin guardar' : status.text ?? ''}</span>
-          <button type="button" className="bf-btn" onClick={() => void saveNow(doc)} disabled={!dirty}>Guardar borrador</button>
-          <button type="button" className="bf-btn bf-ghost" onClick={() => void discard()}>Descartar</button>
-          <button type="button" className="bf-btn bf-primary" onClick={() => void publish()} disabled={status.kind === 'publishing'}>Publicar</button>
+          <button type="button" className="bf-btn" onClick={() => dispatch({ type: 'undo' })} disabled={!history.past.length} aria-keyshortcuts="Control+Z" title={L.undoHint}>↶ {L.undo}</button>
+          <button type="button" className="bf-btn" onClick={() => dispatch({ type: 'redo' })} disabled={!history.future.length} aria-keyshortcuts="Control+Shift+Z" title={L.redoHint}>↷ {L.redo}</button>
+          <span className={`bf-status bf-${status.kind}`} role="status" aria-live="polite">{dirty && status.kind !== 'saving' ? L.unsaved : status.text ?? ''}</span>
+          <button type="button" className="bf-btn" onClick={() => void saveNow(doc)} disabled={!dirty}>{L.saveDraft}</button>
+          <button type="button" className="bf-btn bf-ghost" onClick={() => void discard()}>{L.discard}</button>
+          <button type="button" className="bf-btn bf-primary" onClick={() => void publish()} disabled={status.kind === 'publishing'}>{L.publish}</button>
         </div>
       </header>
       <div className="bf-main">
-        <aside className="bf-panel" aria-label="Secciones y ajustes">
+        <aside className="bf-panel" aria-label={L.panel}>
           <div className="bf-row2">
-            <label className="bf-field">Plantilla (template)
+            <label className="bf-field">{L.template}
               <select value={page} onChange={(e) => { setPage(e.target.value); setSelected(null); }}>
-                {EDITABLE_PAGES.filter((p) => state.page_types.includes(p)).map((p) => <option key={p} value={p}>{PAGE_LABELS[p] ?? p}</option>)}
+                {EDITABLE_PAGES.filter((p) => state.page_types.includes(p)).map((p) => <option key={p} value={p}>{pageLabel(L, p)}</option>)}
               </select>
             </label>
-            <label className="bf-field">Tema (pack)
+            <label className="bf-field">{L.pack}
               <select value={doc.pack} onChange={(e) => change({ ...doc, pack: e.target.value })}>
-                {state.packs.map((p) => <option key={p.id} value={p.id}>{p.name} ({p.id}){p.id === state.theme_pack ? ' · publicado' : ''}</option>)}
+                {state.packs.map((p) => <option key={p.id} value={p.id}>{p.name} ({p.id}){p.id === state.theme_pack ? ` · ${L.packPublished}` : ''}</option>)}
               </select>
             </label>
           </div>
           {doc.pack !== state.theme_pack && (
-            <p className="bf-note">Vista previa con el tema «{pack?.name ?? doc.pack}»; la tienda sigue con «{state.theme_pack}» hasta publicar.</p>
+            <p className="bf-note">{fmt(L.previewNote, { pack: pack?.name ?? doc.pack, published: state.theme_pack })}</p>
           )}
           {(pageWarnings.length > 0) && (
             <details className="bf-warnings" open={doc.pack !== state.theme_pack}>
-              <summary>{pageWarnings.length} aviso(s) (warnings)</summary>
-              <ul>{pageWarnings.map((w, i) => <li key={i}><code>{w.path}</code> {w.message}</li>)}</ul>
+              <summary>{fmt(L.warnings, { count: pageWarnings.length })}</summary>
+              <ul>{pageWarnings.map((w, i) => <li key={i}><strong>{place(w.path)}</strong> {w.message}</li>)}</ul>
             </details>
           )}
           {otherErrors.length > 0 && (
             <div className="bf-error-box" role="alert">
-              <ul>{otherErrors.map((w, i) => <li key={i}><code>{w.path}</code> {w.message}</li>)}</ul>
+              <ul>{otherErrors.map((w, i) => <li key={i}><strong>{place(w.path)}</strong> {w.message}</li>)}</ul>
             </div>
           )}
-          <h2 className="bf-h">Secciones</h2>
+          <h2 className="bf-h">{L.sections}</h2>
           <SectionList
             sections={sections}
             types={types}
@@ -234,7 +252,7 @@ export default function Builder({ slug, base, shopName }: Props) {
             onRemove={(id) => { change(removeSection(doc, page, id)); if (selected === id) setSelected(null); }}
           />
           <div className="bf-add">
-            <label className="bf-field">Añadir sección (add)
+            <label className="bf-field">{L.addSection}
               <select value={adding} onChange={(e) => setAdding(e.target.value)}>
                 <option value="">—</option>
                 {addable.map((t) => <option key={t.type} value={t.type}>{t.name}</option>)}
@@ -243,7 +261,7 @@ export default function Builder({ slug, base, shopName }: Props) {
             <button type="button" className="bf-btn" disabled={!adding} onClick={() => {
               const r = addSection(doc, page, adding);
               change(r.doc); setSelected(r.id); setAdding('');
-            }}>Añadir</button>
+            }}>{L.add}</button>
           </div>
           {current && (
             <SettingsForm
@@ -257,19 +275,22 @@ export default function Builder({ slug, base, shopName }: Props) {
             />
           )}
         </aside>
-        <section className="bf-preview" aria-label="Vista previa (preview)">
+        <section className="bf-preview" aria-label={L.preview}>
           <div className="bf-preview-bar">
-            <div role="group" aria-label="Ancho">
-              <button type="button" className="bf-btn bf-small" aria-pressed={width === 'desktop'} onClick={() => setWidth('desktop')}>Escritorio</button>
-              <button type="button" className="bf-btn bf-small" aria-pressed={width === 'phone'} onClick={() => setWidth('phone')}>Teléfono</button>
+            <div role="group" aria-label={L.width}>
+              <button type="button" className="bf-btn bf-small" aria-pressed={width === 'desktop'} onClick={() => setWidth('desktop')}>{L.desktop}</button>
+              <button type="button" className="bf-btn bf-small" aria-pressed={width === 'phone'} onClick={() => setWidth('phone')}>{L.phone}</button>
             </div>
-            <a className="bf-small-link" href={previewUrl(base, paths[page] ?? '/', nonce)} target="_blank" rel="noopener">Abrir en otra pestaña ↗</a>
+            <a className="bf-small-link" href={previewUrl(base, paths[page] ?? '/', nonce)} target="_blank" rel="noopener">{L.openTab} ↗</a>
           </div>
           <div className={`bf-frame-wrap bf-${width}`}>
-            <iframe key={`${page}-${nonce}`} title="Vista previa del borrador" src={previewUrl(base, paths[page] ?? '/', nonce)} />
+            <iframe key={`${page}-${nonce}`} title={L.previewFrame} src={previewUrl(base, paths[page] ?? '/', nonce)} />
           </div>
         </section>
       </div>
     </div>
+    </BuilderLabelsContext.Provider>
   );
 }
+
+const pageLabel = (L: BuilderLabels, page: string) => (L as Record<string, string>)[`page_${page}`] ?? page;

@@ -4,6 +4,7 @@ import { useEffect, useId, useState } from 'react';
 import { HexColorPicker } from 'react-colorful';
 import type { ThemeApi } from './api.ts';
 import type { SettingDef, SettingValue } from './types.ts';
+import { fmt, useLabels } from './labels.ts';
 import { checkSetting } from './validate.ts';
 
 export interface FieldProps {
@@ -39,18 +40,20 @@ function Shell({ def, id, error, children }: { def: SettingDef; id: string; erro
 
 export function SettingField(p: FieldProps) {
   const { def, value, fallback, onCommit, serverMessages } = p;
+  const L = useLabels();
   const id = useId();
   const [text, setText] = useLocal(value);
   const [local, setLocal] = useState<string | null>(null);
   const shown = value === undefined || value === null ? fallback : value;
-  const error = local ?? (serverMessages?.length ? serverMessages.join('; ') : null);
+  // The server's refusal, said in the page's language when our own check finds the same fault in the value.
+  const error = local ?? (serverMessages?.length ? (checkSetting(def, value, L) ?? serverMessages.join('; ')) : null);
   const aria = { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? `${id}-err` : undefined };
 
   /** Parse, check, commit when valid. */
   const take = (raw: string, parse: (s: string) => SettingValue = (s) => s) => {
     setText(raw);
     const v = raw === '' ? null : parse(raw);
-    const msg = checkSetting(def, v);
+    const msg = checkSetting(def, v, L);
     setLocal(msg);
     if (!msg) onCommit(v);
   };
@@ -67,7 +70,7 @@ export function SettingField(p: FieldProps) {
       return (
         <Shell def={def} id={id} error={error}>
           <div className="bf-range">
-            <input type="range" aria-label={`${def.label} (slider)`} min={def.min} max={def.max} step={def.step ?? 1} value={n} onChange={(e) => take(e.target.value, num)} />
+            <input type="range" aria-label={fmt(L.slider, { name: def.label })} min={def.min} max={def.max} step={def.step ?? 1} value={n} onChange={(e) => take(e.target.value, num)} />
             <input {...aria} type="number" className="bf-range-num" step={def.step ?? 1} value={text === '' ? toText(shown) : text} onChange={(e) => take(e.target.value, num)} />
           </div>
         </Shell>
@@ -82,7 +85,7 @@ export function SettingField(p: FieldProps) {
       );
     case 'select':
     case 'colorScheme': {
-      const options = def.type === 'select' ? def.options ?? [] : [{ value: 'light', label: 'Claro (light)' }, { value: 'dark', label: 'Oscuro (dark)' }, { value: 'accent', label: 'Acento (accent)' }];
+      const options = def.type === 'select' ? def.options ?? [] : [{ value: 'light', label: L.scheme_light }, { value: 'dark', label: L.scheme_dark }, { value: 'accent', label: L.scheme_accent }];
       return (
         <Shell def={def} id={id} error={error}>
           <select {...aria} value={toText(shown)} onChange={(e) => take(e.target.value)}>
@@ -125,6 +128,7 @@ export function SettingField(p: FieldProps) {
 type Extra = { id: string; text: string; error: string | null; take: (raw: string) => void; aria: Record<string, unknown> };
 
 function ImageField({ def, api, id, text, error, take, aria }: FieldProps & Extra) {
+  const L = useLabels();
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState<string | null>(null);
   return (
@@ -133,7 +137,7 @@ function ImageField({ def, api, id, text, error, take, aria }: FieldProps & Extr
         {text.startsWith('/media/') && <img src={text} alt="" />}
         <input {...aria} type="text" value={text} placeholder="/media/..." onChange={(e) => take(e.target.value)} />
         <label className="bf-btn bf-small">
-          {busy ? 'Subiendo…' : 'Subir (upload)'}
+          {busy ? L.uploading : L.upload}
           <input type="file" accept="image/jpeg,image/png,image/svg+xml,image/webp" hidden disabled={busy} onChange={async (e) => {
             const file = e.target.files?.[0];
             if (!file) return;
@@ -147,6 +151,7 @@ function ImageField({ def, api, id, text, error, take, aria }: FieldProps & Extr
 }
 
 function ProductField({ def, api, id, text, error, take, aria }: FieldProps & Extra) {
+  const L = useLabels();
   const [q, setQ] = useState('');
   const [results, setResults] = useState<{ id: string; name: string }[]>([]);
   useEffect(() => {
@@ -157,7 +162,7 @@ function ProductField({ def, api, id, text, error, take, aria }: FieldProps & Ex
   return (
     <Shell def={def} id={id} error={error}>
       <input {...aria} type="text" value={text} placeholder="id" onChange={(e) => take(e.target.value)} />
-      <input type="search" aria-label={`${def.label}: buscar (search)`} placeholder="Buscar producto…" value={q} onChange={(e) => setQ(e.target.value)} />
+      <input type="search" aria-label={fmt(L.productSearch, { name: def.label })} placeholder={L.productSearchPlaceholder} value={q} onChange={(e) => setQ(e.target.value)} />
       {results.length > 0 && (
         <ul className="bf-results">
           {results.map((r) => <li key={r.id}><button type="button" onClick={() => { take(r.id); setQ(''); }}>{r.name}</button></li>)}

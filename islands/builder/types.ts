@@ -33,7 +33,3 @@ export interface ThemeState {
 /** The page types the builder edits, with the storefront address that previews each. */
 export const EDITABLE_PAGES = ['home', 'catalogue_list', 'catalogue', 'search', 'product'] as const;
 export type EditablePage = (typeof EDITABLE_PAGES)[number];
-export const PAGE_LABELS: Record<string, string> = {
-  home: 'Inicio (home)', catalogue_list: 'Catálogos (list)', catalogue: 'Catálogo', search: 'Búsqueda (search)', product: 'Producto',
-  cart: 'Carrito', blog: 'Blog',
-};

@@ -1,43 +1,44 @@
 // Client-side checks of one setting value, mirroring src/themes/settings.ts (the server checks again on publish).
+import { defaultBuilderLabels, fmt, type BuilderLabels } from './labels.ts';
 import type { SettingDef, SettingValue } from './types.ts';
 
 const HEX = /^#[0-9a-fA-F]{6}$/;
 
 /** A message when `value` is not acceptable for `def`, or null. */
-export function checkSetting(def: SettingDef, value: SettingValue | undefined): string | null {
+export function checkSetting(def: SettingDef, value: SettingValue | undefined, L: BuilderLabels = defaultBuilderLabels): string | null {
   const empty = value === undefined || value === null || value === '';
-  if (empty) return def.required ? 'Obligatorio (required)' : null;
+  if (empty) return def.required ? L.required : null;
   switch (def.type) {
     case 'number':
     case 'range': {
-      if (typeof value !== 'number' || Number.isNaN(value)) return 'Un número (a number)';
-      if (def.min !== undefined && value < def.min) return `Mínimo ${def.min} (at least ${def.min})`;
-      if (def.max !== undefined && value > def.max) return `Máximo ${def.max} (at most ${def.max})`;
+      if (typeof value !== 'number' || Number.isNaN(value)) return L.aNumber;
+      if (def.min !== undefined && value < def.min) return fmt(L.atLeast, { min: def.min });
+      if (def.max !== undefined && value > def.max) return fmt(L.atMost, { max: def.max });
       return null;
     }
     case 'checkbox':
-      return typeof value === 'boolean' ? null : 'Sí o no';
+      return typeof value === 'boolean' ? null : L.yesNo;
     case 'select':
-      return (def.options ?? []).some((o) => o.value === value) ? null : 'Elige una opción (choose an option)';
+      return (def.options ?? []).some((o) => o.value === value) ? null : L.chooseOption;
     case 'color':
-      return typeof value === 'string' && HEX.test(value) ? null : 'Un color como #1a2b3c';
+      return typeof value === 'string' && HEX.test(value) ? null : L.aColour;
     case 'colorScheme':
-      return ['light', 'dark', 'accent'].includes(String(value)) ? null : 'Esquema desconocido';
+      return ['light', 'dark', 'accent'].includes(String(value)) ? null : L.unknownScheme;
     case 'url': {
       const v = String(value);
-      if (v.length > (def.maxLength ?? 2000)) return `Máximo ${def.maxLength ?? 2000} caracteres`;
-      return v.startsWith('/') || /^https?:\/\//.test(v) ? null : 'Un enlace que empiece con / o http(s)://';
+      if (v.length > (def.maxLength ?? 2000)) return fmt(L.tooLong, { max: def.maxLength ?? 2000 });
+      return v.startsWith('/') || /^https?:\/\//.test(v) ? null : L.aLink;
     }
     case 'image':
-      return String(value).startsWith('/media/') ? null : 'Una imagen subida (/media/...)';
+      return String(value).startsWith('/media/') ? null : L.anUpload;
     case 'product':
     case 'catalogue':
-      return String(value).length <= 64 ? null : 'Máximo 64 caracteres';
+      return String(value).length <= 64 ? null : fmt(L.tooLong, { max: 64 });
     default: {
       const v = String(value);
       const max = def.maxLength ?? (def.type === 'text' ? 200 : 20_000);
-      if (v.length > max) return `Máximo ${max} caracteres (at most ${max})`;
-      if (def.pattern && !new RegExp(def.pattern).test(v)) return 'Formato no válido (invalid format)';
+      if (v.length > max) return fmt(L.tooLong, { max });
+      if (def.pattern && !new RegExp(def.pattern).test(v)) return L.badFormat;
       return null;
     }
   }

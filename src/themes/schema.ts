@@ -21,6 +21,8 @@ export const settingSchema = z.object({
   label: z.string().min(1),
   info: z.string().optional(),
   default: z.union([z.string(), z.number(), z.boolean(), z.null()]).optional(),
+  /** A message key whose text, in the page's language, is the value when none is set (a section's default title). */
+  defaultKey: z.string().regex(/^[a-zA-Z]+\.[\w-]+$/).optional(),
   required: z.boolean().optional(),
   min: z.number().optional(),
   max: z.number().optional(),

@@ -1,16 +1,24 @@
 // Section types: the code half lives in src/sections/<Component>.astro, this is their definition
 // (settings, hydration, where they may be used). Section types are named independently of packs,
 // so a shop's content carries over when it switches pack.
+//
+// Names, labels and option labels are message keys (src/locales, area "sections"): the theme API answers them in the
+// request's language. A title's default is a key too (`defaultKey`), resolved with the page's `t` when the section
+// renders, so a Spanish default never shows on an English page; a title the admin typed stays as typed.
+import type { MessageKey } from '../lib/i18n/index.ts';
 import { sectionTypeSchema, type SectionType } from './schema.ts';
 
-const title = (d: string) => ({ id: 'title', type: 'text' as const, label: 'Title', default: d, maxLength: 60 });
-const itemList = (type: string, name: string, heading: string, limit: number) => ({
-  type, name, hydrate: 'idle' as const, enabledOn: ['home' as const],
+/** A message key, checked by the compiler against the Spanish dictionary. */
+const k = (key: MessageKey): string => key;
+const title = (defaultKey?: MessageKey) => ({ id: 'title', type: 'text' as const, label: k('sections.setTitle'), ...(defaultKey ? { defaultKey } : { default: '' }), maxLength: 60 });
+const columns = { id: 'columns', type: 'range' as const, label: k('sections.setColumns'), min: 2, max: 6, step: 1, default: 4 };
+const itemList = (type: string, name: MessageKey, heading: MessageKey, limit: number) => ({
+  type, name: k(name), hydrate: 'idle' as const, enabledOn: ['home' as const],
   settings: [
     title(heading),
-    { id: 'limit', type: 'range' as const, label: 'Items shown', min: 4, max: limit, step: 1, default: limit },
-    { id: 'columns', type: 'range' as const, label: 'Columns on desktop', min: 2, max: 6, step: 1, default: 4 },
-    { id: 'show_sort', type: 'checkbox' as const, label: 'Show the sort selector', default: true },
+    { id: 'limit', type: 'range' as const, label: k('sections.setItemsShown'), min: 4, max: limit, step: 1, default: limit },
+    columns,
+    { id: 'show_sort', type: 'checkbox' as const, label: k('sections.setShowSort'), default: true },
   ],
 });
 
@@ -18,84 +26,84 @@ type SectionInput = Omit<SectionType, 'blocks' | 'settings'> & Partial<Pick<Sect
 
 const DEFINITIONS: SectionInput[] = [
   {
-    type: 'header-carousel', name: 'Header carousel', hydrate: 'visible', enabledOn: ['home', 'catalogue_list'],
+    type: 'header-carousel', name: k('sections.typeHeaderCarousel'), hydrate: 'visible', enabledOn: ['home', 'catalogue_list'],
     settings: [
-      { id: 'height', type: 'select', label: 'Height', default: 'medium', options: [{ value: 'small', label: 'Small' }, { value: 'medium', label: 'Medium' }, { value: 'large', label: 'Large' }] },
-      { id: 'show_header_info', type: 'checkbox', label: 'Show the shop header text beside the slides', default: true },
+      { id: 'height', type: 'select', label: k('sections.setHeight'), default: 'medium', options: [{ value: 'small', label: k('sections.optSmall') }, { value: 'medium', label: k('sections.optMedium') }, { value: 'large', label: k('sections.optLarge') }] },
+      { id: 'show_header_info', type: 'checkbox', label: k('sections.setShowHeaderInfo'), default: true },
     ],
     blocks: [], unique: true,
   },
   {
-    type: 'search-bar', name: 'Search bar and catalogue selector', hydrate: 'idle', enabledOn: ['home', 'catalogue_list', 'catalogue', 'search', 'product'],
-    settings: [{ id: 'show_catalogues', type: 'checkbox', label: 'Show the catalogue selector', default: true }],
+    type: 'search-bar', name: k('sections.typeSearchBar'), hydrate: 'idle', enabledOn: ['home', 'catalogue_list', 'catalogue', 'search', 'product'],
+    settings: [{ id: 'show_catalogues', type: 'checkbox', label: k('sections.setShowCatalogues'), default: true }],
     blocks: [], unique: true,
   },
   {
-    type: 'catalogue-strip', name: 'Catalogues', hydrate: 'none', enabledOn: ['home'],
+    type: 'catalogue-strip', name: k('sections.typeCatalogueStrip'), hydrate: 'none', enabledOn: ['home'],
     settings: [
-      title('Catálogos'),
-      { id: 'limit', type: 'range', label: 'Catalogues shown', min: 3, max: 12, step: 1, default: 6 },
-      { id: 'style', type: 'select', label: 'Style', default: 'cards', options: [{ value: 'cards', label: 'Cards' }, { value: 'chips', label: 'Chips' }] },
+      title('catalogue.listTitle'),
+      { id: 'limit', type: 'range', label: k('sections.setCataloguesShown'), min: 3, max: 12, step: 1, default: 6 },
+      { id: 'style', type: 'select', label: k('sections.setStyle'), default: 'cards', options: [{ value: 'cards', label: k('sections.optCards') }, { value: 'chips', label: k('sections.optChips') }] },
     ],
     blocks: [],
   },
-  itemList('products', 'Products', 'Productos', 36),
-  itemList('services', 'Services', 'Servicios', 18),
-  itemList('experiences', 'Experiences', 'Experiencias', 18),
+  itemList('products', 'sections.typeProducts', 'sections.products', 36),
+  itemList('services', 'sections.typeServices', 'sections.services', 18),
+  itemList('experiences', 'sections.typeExperiences', 'sections.experiences', 18),
   {
-    type: 'franchises', name: 'Franchises', hydrate: 'none', enabledOn: ['home'],
-    settings: [title('Franquicias'), { id: 'limit', type: 'range', label: 'Franchises shown', min: 2, max: 30, step: 1, default: 8 }], blocks: [],
+    type: 'franchises', name: k('sections.typeFranchises'), hydrate: 'none', enabledOn: ['home'],
+    settings: [title('sections.franchises'), { id: 'limit', type: 'range', label: k('sections.setFranchisesShown'), min: 2, max: 30, step: 1, default: 8 }], blocks: [],
   },
   {
-    type: 'retail', name: 'Retail contact', hydrate: 'none', enabledOn: ['home'],
-    settings: [title('Información para distribuidores'), { id: 'text', type: 'textarea', label: 'Text', default: '', maxLength: 600 }], blocks: [],
+    type: 'retail', name: k('sections.typeRetail'), hydrate: 'none', enabledOn: ['home'],
+    settings: [title('sections.retailTitle'), { id: 'text', type: 'textarea', label: k('sections.setText'), default: '', maxLength: 600 }], blocks: [],
   },
   {
     // Seed 001 §2, §9: up to 10 entries, 4 per view. Server-rendered with CSS scroll snapping (no script).
-    type: 'blog-slider', name: 'Blog slider', hydrate: 'none', enabledOn: ['home'],
+    type: 'blog-slider', name: k('sections.typeBlogSlider'), hydrate: 'none', enabledOn: ['home'],
     settings: [
-      title(''),
-      { id: 'limit', type: 'range', label: 'Entries shown', min: 2, max: 10, step: 1, default: 10 },
-      { id: 'per_view', type: 'range', label: 'Entries per view on desktop', min: 2, max: 4, step: 1, default: 4 },
+      title('blog.listTitle'),
+      { id: 'limit', type: 'range', label: k('sections.setEntriesShown'), min: 2, max: 10, step: 1, default: 10 },
+      { id: 'per_view', type: 'range', label: k('sections.setEntriesPerView'), min: 2, max: 4, step: 1, default: 4 },
     ],
     blocks: [],
   },
   {
-    type: 'rich-text', name: 'Text', hydrate: 'none', enabledOn: ['home', 'catalogue_list', 'catalogue', 'search', 'product'],
+    type: 'rich-text', name: k('sections.typeRichText'), hydrate: 'none', enabledOn: ['home', 'catalogue_list', 'catalogue', 'search', 'product'],
     settings: [
-      title(''),
-      { id: 'text', type: 'textarea', label: 'Text', default: '', maxLength: 2000 },
-      { id: 'align', type: 'select', label: 'Alignment', default: 'left', options: [{ value: 'left', label: 'Left' }, { value: 'center', label: 'Center' }] },
+      title(),
+      { id: 'text', type: 'textarea', label: k('sections.setText'), default: '', maxLength: 2000 },
+      { id: 'align', type: 'select', label: k('sections.setAlign'), default: 'left', options: [{ value: 'left', label: k('sections.optLeft') }, { value: 'center', label: k('sections.optCenter') }] },
     ],
     blocks: [],
   },
   {
-    type: 'main-catalogue-list', name: 'Catalogue list', hydrate: 'none', enabledOn: ['catalogue_list'], unique: true,
-    settings: [title('Catálogos')], blocks: [],
+    type: 'main-catalogue-list', name: k('sections.typeMainCatalogueList'), hydrate: 'none', enabledOn: ['catalogue_list'], unique: true,
+    settings: [title('catalogue.listTitle')], blocks: [],
   },
   {
-    type: 'main-catalogue', name: 'Catalogue products', hydrate: 'idle', enabledOn: ['catalogue'], unique: true,
+    type: 'main-catalogue', name: k('sections.typeMainCatalogue'), hydrate: 'idle', enabledOn: ['catalogue'], unique: true,
     settings: [
-      { id: 'columns', type: 'range', label: 'Columns on desktop', min: 2, max: 6, step: 1, default: 4 },
-      { id: 'show_share', type: 'checkbox', label: 'Show the share link', default: true },
+      columns,
+      { id: 'show_share', type: 'checkbox', label: k('sections.setShowShare'), default: true },
     ],
     blocks: [],
   },
   {
-    type: 'main-search', name: 'Search results', hydrate: 'none', enabledOn: ['search'], unique: true,
-    settings: [{ id: 'columns', type: 'range', label: 'Columns on desktop', min: 2, max: 6, step: 1, default: 4 }], blocks: [],
+    type: 'main-search', name: k('sections.typeMainSearch'), hydrate: 'none', enabledOn: ['search'], unique: true,
+    settings: [columns], blocks: [],
   },
   {
-    type: 'main-product', name: 'Product detail', hydrate: 'none', enabledOn: ['product'], unique: true,
+    type: 'main-product', name: k('sections.typeMainProduct'), hydrate: 'none', enabledOn: ['product'], unique: true,
     settings: [
-      { id: 'gallery', type: 'select', label: 'Photo gallery', default: 'stack', options: [{ value: 'stack', label: 'Stacked' }, { value: 'thumbs', label: 'Thumbnails' }] },
-      { id: 'show_tags', type: 'checkbox', label: 'Show tags', default: true },
+      { id: 'gallery', type: 'select', label: k('sections.setGallery'), default: 'stack', options: [{ value: 'stack', label: k('sections.optStack') }, { value: 'thumbs', label: k('sections.optThumbs') }] },
+      { id: 'show_tags', type: 'checkbox', label: k('sections.setShowTags'), default: true },
     ],
     blocks: [],
   },
   {
-    type: 'related-products', name: 'Related products', hydrate: 'none', enabledOn: ['product'],
-    settings: [title('También te puede interesar'), { id: 'limit', type: 'range', label: 'Items shown', min: 2, max: 12, step: 1, default: 6 }], blocks: [],
+    type: 'related-products', name: k('sections.typeRelatedProducts'), hydrate: 'none', enabledOn: ['product'],
+    settings: [title('sections.relatedTitle'), { id: 'limit', type: 'range', label: k('sections.setItemsShown'), min: 2, max: 12, step: 1, default: 6 }], blocks: [],
   },
 ];
 
@@ -103,4 +111,21 @@ export const SECTION_TYPES: ReadonlyMap<string, SectionType> = new Map(DEFINITIO
 
 export function sectionType(type: string): SectionType | undefined {
   return SECTION_TYPES.get(type);
+}
+
+type Translate = (key: MessageKey) => string;
+const text = (t: Translate, key: string) => t(key as MessageKey);
+
+/** A section type as the builder shows it: name, labels and option labels in `t`'s language; a `defaultKey` becomes the default text. */
+export function localisedSectionType(def: SectionType, t: Translate): SectionType {
+  return {
+    ...def,
+    name: text(t, def.name),
+    settings: def.settings.map((s) => ({
+      ...s,
+      label: text(t, s.label),
+      ...(s.defaultKey ? { default: text(t, s.defaultKey) } : {}),
+      ...(s.options ? { options: s.options.map((o) => ({ ...o, label: text(t, o.label) })) } : {}),
+    })),
+  };
 }

@@ -86,3 +86,15 @@ export function validateSectionInstance(type: SectionType, instance: SectionInst
   if (type.maxBlocks !== undefined && instance.blocks.length > type.maxBlocks) fields.blocks = [`at most ${type.maxBlocks} blocks`];
   return fields;
 }
+
+/**
+ * Settings left empty take their `defaultKey`'s text in the page's language (a section's default title): the
+ * storefront renders 'Products' for an English visitor and 'Productos' for a Spanish one; what the admin typed stays.
+ */
+export function withDefaultTexts(type: SectionType, values: SettingValues, t: (key: string) => string): SettingValues {
+  const out = { ...values };
+  for (const def of type.settings) {
+    if (def.defaultKey && (out[def.id] === null || out[def.id] === undefined || out[def.id] === '')) out[def.id] = t(def.defaultKey);
+  }
+  return out;
+}

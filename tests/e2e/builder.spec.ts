@@ -76,18 +76,20 @@ test('admin03 reorders home by keyboard, switches to pack 04 with a preview and 
     await expect(page.locator('li.bf-row[data-section-id="products"]')).toHaveClass(/is-dragging/);
     // Each arrow press waits for dnd-kit to announce the move before the next one (a press that lands while the
     // sensor is still activating is lost): first the section over itself, which dnd-kit says once it is active.
-    await expect(live).toHaveText(/products sobre products/);
+    // Announced by the names the list shows ('Productos'), not by ids.
+    const names = await page.locator('li.bf-row .bf-row-name > span:first-child').allTextContents();
+    await expect(live).toHaveText(/Productos sobre Productos/);
     for (let i = 1; i <= iProd - iCat; i++) {
       await page.keyboard.press('ArrowUp');
-      await expect(live).toHaveText(new RegExp(`products sobre ${before[iProd - i]}`));
+      await expect(live).toHaveText(new RegExp(`Productos sobre ${names[iProd - i]}`));
     }
-    await expect(live).toHaveText(/products sobre catalogues/);
+    await expect(live).toHaveText(/Productos sobre Catálogos/);
     await page.keyboard.press('Space');
     await expect.poll(() => rowIds(page)).toEqual([...before.slice(0, iCat), 'products', ...before.slice(iCat).filter((id) => id !== 'products')]);
     await expect(page.locator('.bf-status')).toHaveText(/Borrador guardado/, { timeout: 10_000 });
 
     // Switch the pack: the preview follows the draft before anything is published.
-    await page.getByLabel('Tema (pack)').selectOption('04');
+    await page.getByRole('combobox', { name: 'Tema', exact: true }).selectOption('04');
     await expect(page.getByText(/la tienda sigue con «03» hasta publicar/)).toBeVisible();
     await expect(page.locator('.bf-status')).toHaveText(/Borrador guardado/, { timeout: 10_000 });
     const frame = page.frameLocator('iframe[title="Vista previa del borrador"]');
@@ -173,7 +175,7 @@ test('every template previews its own storefront page with the draft', async ({ 
     product: /^\/demo-03\/productos\/[^/]+\/[^/?]+\?preview=draft/,
   };
   for (const [template, src] of Object.entries(expected)) {
-    await page.getByLabel('Plantilla (template)').selectOption(template);
+    await page.getByRole('combobox', { name: 'Plantilla', exact: true }).selectOption(template);
     await expect(frame).toHaveAttribute('src', src);
     await expect(page.frameLocator('iframe[title="Vista previa del borrador"]').locator('html')).toHaveAttribute('data-theme-pack', '03', { timeout: 15_000 });
     await expect(page.locator('li.bf-row').first()).toBeVisible();

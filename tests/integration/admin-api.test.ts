@@ -303,6 +303,20 @@ describe('catalogues', () => {
 });
 
 describe('theme builder data', () => {
+  it('names section types and settings in the request\'s language; default titles follow the page\'s language', async () => {
+    type Types = { type: string; name: string; settings: { id: string; label: string; default?: unknown; defaultKey?: string; options?: { label: string }[] }[] }[];
+    const types = async (lang: string) => (await owner.get(`${API}/theme`, { headers: { 'accept-language': lang } })).json().section_types as Types;
+    const [en, es] = [await types('en-US'), await types('es-MX')];
+    const products = (list: Types) => list.find((t) => t.type === 'products')!;
+    expect(products(en)).toMatchObject({ name: 'Products', settings: expect.arrayContaining([expect.objectContaining({ id: 'title', label: 'Title', default: 'Products', defaultKey: 'sections.products' }), expect.objectContaining({ id: 'limit', label: 'Items shown' })]) });
+    expect(products(es)).toMatchObject({ name: 'Productos', settings: expect.arrayContaining([expect.objectContaining({ id: 'title', label: 'Título', default: 'Productos' }), expect.objectContaining({ id: 'limit', label: 'Elementos mostrados' })]) });
+    expect(en.find((t) => t.type === 'header-carousel')!.settings.find((s) => s.id === 'height')!.options!.map((o) => o.label)).toEqual(['Small', 'Medium', 'Large']);
+    expect(es.find((t) => t.type === 'header-carousel')!.name).toBe('Carrusel de encabezados');
+    // The storefront: the section's default title is the visitor's language, not a Spanish literal.
+    expect((await anon.get(`/${SHOP}/`, { headers: { 'accept-language': 'en-US' } })).text).toMatch(/id="products-title"[^>]*>Products\b/);
+    expect((await anon.get(`/${SHOP}/`, { headers: { 'accept-language': 'es-MX' } })).text).toMatch(/id="products-title"[^>]*>Productos\b/);
+  });
+
   it('publish refuses an invalid setting with its path, accepts a reorder, and the public page follows', async () => {
     const state = (await owner.get(`${API}/theme`)).json();
     expect(state).toMatchObject({ theme_pack: '03', draft: { pack: '03' }, page_types: expect.arrayContaining(['home', 'product']) });

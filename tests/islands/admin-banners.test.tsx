@@ -1,4 +1,4 @@
-// Banners (seed 000 §8): the image is required, a url action needs a valid link, deletes show the 'Exito' toast,
+// Banners (seed 000 §8): the image is required, a url action needs a valid link, deletes show the 'Éxito' toast,
 // failures 'Ocurrió un error'.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
@@ -38,11 +38,11 @@ describe('BannersModal', () => {
     expect(screen.getByText(L.invalidUrl)).toBeTruthy();
   });
 
-  it('deletes with the Exito toast; a failure shows the generic error', async () => {
+  it('deletes with the Éxito toast; a failure shows the generic error', async () => {
     await open();
     fireEvent.click(screen.getByRole('button', { name: `${L.delete} banner 1` }));
     expect(await screen.findByText(L.bannerDeleted)).toBeTruthy();
-    expect(screen.getByText('Exito')).toBeTruthy();
+    expect(screen.getByText('Éxito')).toBeTruthy();
     deleteStatus = 500;
     fireEvent.click(await screen.findByRole('button', { name: `${L.delete} banner 1` }));
     expect(await screen.findByText('Ocurrió un error')).toBeTruthy();

@@ -93,7 +93,7 @@ describe('translations', () => {
     expect(t('headerEditor.updated')).toBe('Se actualizó el header correctamente');
     expect(t('headerEditor.deleted')).toBe('Se borró el header correctamente');
     expect(t('common.genericError')).toBe('Ocurrió un error');
-    expect(t('common.successTitle')).toBe('Exito');
+    expect(t('common.successTitle')).toBe('Éxito');
     expect(t('supplier.missingConfig')).toBe('Falta configuración del vendedor – Contacte a su vendedor');
     expect(t('supplier.lookupFailed')).toBe('Error al obtener la información de vendedor – Intente después.');
     expect(t('supplier.receiptFailed')).toBe('Error al generar el recibo – El recibo no se puede generar en este momento, inténtelo más tarde.');

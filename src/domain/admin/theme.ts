@@ -8,7 +8,8 @@ import type { ShopRow } from '../shops/repo.ts';
 import { getPack, packs, type LoadedPack } from '../../themes/loader.ts';
 import { resolveTemplate } from '../../themes/resolve.ts';
 import { PAGE_TYPES, type Pack, type PageType, type Template } from '../../themes/schema.ts';
-import { SECTION_TYPES } from '../../themes/sections.ts';
+import type { MessageKey } from '../../lib/i18n/index.ts';
+import { localisedSectionType, SECTION_TYPES } from '../../themes/sections.ts';
 import { sectionInstanceJsonSchema } from '../../themes/settings.ts';
 import * as repo from './repo.ts';
 import { themeDocumentSchema, themeTemplateSchema, type ThemeDocument, type ThemeIssue } from './schema.ts';
@@ -50,8 +51,9 @@ function packSummary({ pack }: LoadedPack) {
 }
 
 /** Per section type: its definition (settings, blocks, pages) and the JSON schema of a saved instance. */
-export function sectionTypeCatalogue() {
-  return [...SECTION_TYPES.values()].map((def) => ({
+/** Names and labels in `t`'s language (the request's); without `t`, their message keys. */
+export function sectionTypeCatalogue(t?: (key: MessageKey) => string) {
+  return [...SECTION_TYPES.values()].map((type) => (t ? localisedSectionType(type, t) : type)).map((def) => ({
     type: def.type, name: def.name, hydrate: def.hydrate, enabledOn: def.enabledOn, unique: def.unique ?? false,
     settings: def.settings, blocks: def.blocks, minBlocks: def.minBlocks ?? null, maxBlocks: def.maxBlocks ?? null,
     json_schema: sectionInstanceJsonSchema(def) as Record<string, unknown>,
@@ -59,7 +61,7 @@ export function sectionTypeCatalogue() {
 }
 
 /** GET .../admin/theme: everything the builder starts from. */
-export async function getThemeState({ db, shop }: AdminCtx) {
+export async function getThemeState({ db, shop }: AdminCtx, t?: (key: MessageKey) => string) {
   const row = await repo.findTheme(db, shop.id);
   const draft = currentDraft(shop, row);
   return {
@@ -72,7 +74,7 @@ export async function getThemeState({ db, shop }: AdminCtx) {
     warnings: draftWarnings(shop, draft),
     page_types: [...PAGE_TYPES],
     packs: [...packs().values()].map(packSummary),
-    section_types: sectionTypeCatalogue(),
+    section_types: sectionTypeCatalogue(t),
   };
 }
 

@@ -16,4 +16,5 @@ export const spec = defineEndpoint({
   errors: ADMIN_ERRORS,
 });
 
-export const GET = adminHandle(spec, async ({ a }) => getThemeState(a));
+// Section and setting names in the request's language, as the builder shows them.
+export const GET = adminHandle(spec, async ({ a, ctx }) => getThemeState(a, ctx.locals.t));
