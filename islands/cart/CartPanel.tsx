@@ -114,7 +114,13 @@ export default function CartPanel({ shop, base, signedIn, initial = null, active
       {toast && <div className="cart-toast" role="alert" data-testid="cart-toast">{toast}</div>}
       {state.status === 'error' && state.error && <p className="cart-error" role="alert">{state.error}</p>}
       {signedIn && !view && busy && <p className="muted">{L.loading}</p>}
-      {empty && <p className="cart-empty">{L.empty}</p>}
+      {empty && (
+        <div className="cart-empty-box">
+          <p className="cart-empty">{L.empty}</p>
+          <p className="muted small">{L.emptyHint}</p>
+          <a className="btn" href={`${base}/`}>{L.keepShopping}</a>
+        </div>
+      )}
       {signedIn && view?.orders.map((o) => (
         <section className="cart-order" key={o.key} aria-label={o.supplier.name}>
           <h3>{o.supplier.name}</h3>

@@ -9,6 +9,8 @@ export function cartLabels(t: Translator) {
     view: t('cart.view'),
     loading: t('common.loading'),
     empty: t('cart.empty'),
+    emptyHint: t('cart.emptyHint'),
+    keepShopping: t('cart.keepShopping'),
     quantityOf: t('cart.quantityOf'),
     remove: t('cart.removeShort'),
     removeNamed: t('cart.removeNamed'),

@@ -83,10 +83,31 @@ for (const L of LANGS) {
       await shots(page, `shopper-${L.tag}-purchases`);
     });
 
-    test('the supplier\'s sales list fits a phone', async ({ page }) => {
+    test('the supplier\'s sales list fits a phone', async ({ page, playwright, baseURL }) => {
+      // A buyer orders one unit (cash on delivery) of the shop's first product, a Textiles del Bajío one, so the list
+      // has a row.
+      const buyer = await playwright.request.newContext({ baseURL });
+      const p = await firstProduct(buyer, SHOP);
+      const email = `ventas-${L.tag}-${Date.now().toString(36)}@test.example`;
+      expect((await buyer.post('/api/auth/signup', { data: { email, password: 'a-long-password', name: 'Rosa Martínez' } })).status()).toBe(201);
+      const start = await buyer.post('/api/checkout', { data: { shop: SHOP, items: [{ product_id: p.id, amount: 1 }], buy_now: true } });
+      expect(start.status(), await start.text()).toBe(201);
+      const id = (await start.json()).id;
+      expect((await buyer.patch(`/api/checkout/${id}`, { data: {
+        contact: { name: 'Rosa Martínez', email, phone: '5512345678' },
+        address: { address_name: 'Casa', address_phone: '5512345678', street_address: 'Av. Insurgentes Sur', street_number: '1000', country: 'MX',
+          locality: 'Ciudad de México', administrative_area_level_1: 'CDMX', postal_code: '03100', save: false },
+      } })).status()).toBe(200);
+      const ready = await buyer.put(`/api/checkout/${id}/delivery`, { data: { delivery_type: 'fixed_delivery' } });
+      expect(ready.status(), await ready.text()).toBe(200);
+      const paid = await buyer.post(`/api/checkout/${id}/pay`, { data: { payment_type: 'cash', token: (await ready.json()).token } });
+      expect(paid.status(), await paid.text()).toBe(200);
+      await buyer.dispose();
+
       await signIn(page.request, 'proveedor@demo.test');
       await page.goto(`/${SHOP}/mis-compras/ventas`);
       await expect(page.locator('main h1')).toHaveText(L.sales);
+      await expect(page.locator('table.sales tbody tr').first()).toContainText(L.tag === 'es' ? 'Enviado al vendedor' : 'Sent to the seller');
       await expectNoneOf(page, L.other);
       await shots(page, `shopper-${L.tag}-sales`);
     });
