@@ -7,13 +7,14 @@ import { useStore } from '@nanostores/react';
 import { CART_STATE_RESET_MS } from '../../src/lib/shared/constants.ts';
 import { $cartCount, $cartOpen, localCart, localCount, mergeLocalCart } from '../stores/cart.ts';
 import CartPanel from './CartPanel.tsx';
+import type { CartLabels } from './labels.ts';
 import './cart.css';
 
-export interface CartDrawerProps { shop: string; base: string; signedIn: boolean; count: number; label: string }
+export interface CartDrawerProps { shop: string; base: string; signedIn: boolean; count: number; label: string; labels: CartLabels; locale?: string }
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
 
-export default function CartDrawer({ shop, base, signedIn, count, label }: CartDrawerProps) {
+export default function CartDrawer({ shop, base, signedIn, count, label, labels, locale }: CartDrawerProps) {
   const open = useStore($cartOpen);
   const badge = useStore($cartCount);
   const [generation, setGeneration] = useState(0);
@@ -71,11 +72,11 @@ export default function CartDrawer({ shop, base, signedIn, count, label }: CartD
           <div className="cart-backdrop" onClick={() => $cartOpen.set(false)} />
           <div ref={panel} className="cart-sheet" role="dialog" aria-modal="true" aria-labelledby="cart-drawer-title">
             <header className="cart-head">
-              <h2 id="cart-drawer-title">Mi carrito</h2>
-              <button type="button" className="cart-close" aria-label="Cerrar el carrito" onClick={() => $cartOpen.set(false)}>×</button>
+              <h2 id="cart-drawer-title">{labels.myCart}</h2>
+              <button type="button" className="cart-close" aria-label={labels.close} onClick={() => $cartOpen.set(false)}>×</button>
             </header>
-            <CartPanel key={generation} shop={shop} base={base} signedIn={signedIn} active={open} />
-            <p className="cart-foot"><a href={`${base}/carrito`}>Ver carrito</a></p>
+            <CartPanel key={generation} shop={shop} base={base} signedIn={signedIn} active={open} labels={labels} locale={locale} />
+            <p className="cart-foot"><a href={`${base}/carrito`}>{labels.view}</a></p>
           </div>
         </div>,
         document.body,

@@ -10,19 +10,24 @@ import { $cartCount, localCart, removeLocal, setLocalAmount, type LocalItem } fr
 import QuantityInput from './QuantityInput.tsx';
 import { CART_CHECKOUT_ACTION } from '../../src/lib/shared/pay-form.ts';
 import IslandForm from '../shared/form.tsx';
+import { fill } from '../shared/fill.ts';
+import { noticeText, type CartLabels } from './labels.ts';
 
-export const SUPPLIER_MISSING_CONFIGURATION = 'Purchase cannot be made at the moment (supplier configuration missing)';
 /** Notice codes shown as the 7 s warning toast (seed 001 §8). */
 const WARN_CODES = new Set(['insufficient_stock', 'unavailable_for_sale', 'out_of_stock', 'quantity_exceeded', 'max_purchase_amount_exceeded',
   'supplier_not_configured', 'slug_public_was_alrready_generated', 'not_found', 'conflict', 'variant_required']);
 
-export interface CartPanelProps { shop: string; base: string; signedIn: boolean; initial?: CartView | null; active?: boolean }
+export interface CartPanelProps {
+  shop: string; base: string; signedIn: boolean; initial?: CartView | null; active?: boolean;
+  /** The page's texts (islands/cart/labels.ts) and locale (money formats). */
+  labels: CartLabels; locale?: string;
+}
 export type RequestState = { status: 'idle' | 'loading' | 'error'; error: string | null };
 
-async function api(url: string, init?: RequestInit): Promise<CartView> {
+async function api(url: string, failed: string, init?: RequestInit): Promise<CartView> {
   const res = await fetch(url, { credentials: 'same-origin', ...init, headers: { 'content-type': 'application/json', ...(init?.headers ?? {}) } });
   const body = await res.json().catch(() => null);
-  if (!res.ok) throw new Error(body?.error?.message ?? 'An error has occurred');
+  if (!res.ok) throw new Error(body?.error?.message ?? failed);
   return body as CartView;
 }
 
@@ -40,7 +45,8 @@ export function localOrders(items: LocalItem[]): { key: string; supplier: string
   return [...groups.values()];
 }
 
-export default function CartPanel({ shop, base, signedIn, initial = null, active = true }: CartPanelProps) {
+export default function CartPanel({ shop, base, signedIn, initial = null, active = true, labels: L, locale }: CartPanelProps) {
+  const money = (minor: number, currency: string) => formatMoney(minor, currency, locale);
   const stored = useStore(localCart(shop));
   const [mounted, setMounted] = useState(false);
   useEffect(() => { setMounted(true); }, []);
@@ -61,8 +67,8 @@ export default function CartPanel({ shop, base, signedIn, initial = null, active
     setView(v);
     $cartCount.set(v.amount);
     const n = v.notices.find((x: Notice) => WARN_CODES.has(x.code));
-    if (n) warn(n.message);
-  }, [warn]);
+    if (n) warn(noticeText(n, L));
+  }, [warn, L]);
 
   const run = useCallback(async (p: Promise<CartView>) => {
     setState({ status: 'loading', error: null });
@@ -73,18 +79,18 @@ export default function CartPanel({ shop, base, signedIn, initial = null, active
   // Loads the orders while open (signed-in shoppers).
   useEffect(() => {
     if (!signedIn || !active) return;
-    void run(api(`/api/cart?shop=${encodeURIComponent(shop)}`));
-  }, [signedIn, active, shop, run]);
+    void run(api(`/api/cart?shop=${encodeURIComponent(shop)}`, L.failed));
+  }, [signedIn, active, shop, run, L.failed]);
 
   useEffect(() => { if (!signedIn) $cartCount.set(local.reduce((n, i) => n + i.amount, 0)); }, [signedIn, local]);
 
   const busy = state.status === 'loading';
-  const setAmount = (id: string, amount: number) => run(api(`/api/cart/items/${id}`, { method: 'PATCH', body: JSON.stringify({ shop, amount }) }));
-  const remove = (id: string) => run(api(`/api/cart/items/${id}?shop=${encodeURIComponent(shop)}`, { method: 'DELETE' }));
+  const setAmount = (id: string, amount: number) => run(api(`/api/cart/items/${id}`, L.failed, { method: 'PATCH', body: JSON.stringify({ shop, amount }) }));
+  const remove = (id: string) => run(api(`/api/cart/items/${id}?shop=${encodeURIComponent(shop)}`, L.failed, { method: 'DELETE' }));
 
   const checkout = async (o: CartOrder | null, items?: LocalItem[]) => {
-    if (o?.blocked?.code === 'supplier_not_configured' || (o && !o.is_configured)) { warn(SUPPLIER_MISSING_CONFIGURATION); return; }
-    if (o?.blocked) { warn(o.blocked.message); return; }
+    if (o?.blocked?.code === 'supplier_not_configured' || (o && !o.is_configured)) { warn(L.notConfigured); return; }
+    if (o?.blocked) { warn(noticeText(o.blocked, L)); return; }
     if (!signedIn && items) {
       // Guests start the checkout on the checkout page (e-mail needed); the lines travel in the URL.
       const q = encodeURIComponent(JSON.stringify(items.map((i) => ({ product_id: i.product_id, variant: i.variant, amount: i.amount }))));
@@ -96,7 +102,7 @@ export default function CartPanel({ shop, base, signedIn, initial = null, active
       const res = await fetch('/api/checkout', { method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ shop, supplier_id: o!.supplier.id, currency: o!.currency }) });
       const body = await res.json().catch(() => null);
-      if (!res.ok) throw new Error(body?.error?.message ?? SUPPLIER_MISSING_CONFIGURATION);
+      if (!res.ok) throw new Error(body?.error?.message ?? L.notConfigured);
       location.assign(`${base}/comprar/${body.id}`);
     } catch (e) { setState({ status: 'error', error: null }); warn((e as Error).message); }
   };
@@ -107,8 +113,14 @@ export default function CartPanel({ shop, base, signedIn, initial = null, active
     <div className="cart-panel" aria-busy={busy}>
       {toast && <div className="cart-toast" role="alert" data-testid="cart-toast">{toast}</div>}
       {state.status === 'error' && state.error && <p className="cart-error" role="alert">{state.error}</p>}
-      {signedIn && !view && busy && <p className="muted">Cargando…</p>}
-      {empty && <p className="cart-empty">Tu carrito está vacío</p>}
+      {signedIn && !view && busy && <p className="muted">{L.loading}</p>}
+      {empty && (
+        <div className="cart-empty-box">
+          <p className="cart-empty">{L.empty}</p>
+          <p className="muted small">{L.emptyHint}</p>
+          <a className="btn" href={`${base}/`}>{L.keepShopping}</a>
+        </div>
+      )}
       {signedIn && view?.orders.map((o) => (
         <section className="cart-order" key={o.key} aria-label={o.supplier.name}>
           <h3>{o.supplier.name}</h3>
@@ -119,24 +131,24 @@ export default function CartPanel({ shop, base, signedIn, initial = null, active
                 <div className="cart-line-info">
                   <strong>{l.name}</strong>
                   {Object.entries(l.variant).map(([k, v]) => <span key={k} className="muted small"> {k}: {v}</span>)}
-                  <span className="price">{formatMoney(l.unit_price, l.currency)}
-                    {l.crossout_price !== null && l.crossout_price > l.unit_price && <s className="muted"> {formatMoney(l.crossout_price, l.currency)}</s>}</span>
-                  {l.problem && <span className="cart-problem">{l.problem.message}</span>}
+                  <span className="price">{money(l.unit_price, l.currency)}
+                    {l.crossout_price !== null && l.crossout_price > l.unit_price && <s className="muted"> {money(l.crossout_price, l.currency)}</s>}</span>
+                  {l.problem && <span className="cart-problem">{noticeText(l.problem, L)}</span>}
                 </div>
-                <QuantityInput value={l.amount} label={`Cantidad de ${l.name}`} disabled={busy} onCommit={(n) => void setAmount(l.item_id, n)} />
-                <button type="button" className="link-button" disabled={busy} onClick={() => void remove(l.item_id)} aria-label={`Quitar ${l.name}`}>Quitar</button>
+                <QuantityInput value={l.amount} label={fill(L.quantityOf, { name: l.name })} disabled={busy} onCommit={(n) => void setAmount(l.item_id, n)} />
+                <button type="button" className="link-button" disabled={busy} onClick={() => void remove(l.item_id)} aria-label={fill(L.removeNamed, { name: l.name })}>{L.remove}</button>
               </li>
             ))}
           </ul>
-          {o.savings > 0 && <p className="cart-savings">Ahorras {formatMoney(o.savings, o.currency)}</p>}
-          <p className="cart-total">Total <strong>{formatMoney(o.total, o.currency)}</strong></p>
+          {o.savings > 0 && <p className="cart-savings">{fill(L.youSave, { amount: money(o.savings, o.currency) })}</p>}
+          <p className="cart-total">{L.total} <strong>{money(o.total, o.currency)}</strong></p>
           {/* A real form: pressed before the island runs, the cart page starts the checkout itself. */}
           <IslandForm action={`${base}/carrito`} fields={{ action: CART_CHECKOUT_ACTION, supplier_id: o.supplier.id, currency: o.currency }}
             onSubmit={(e) => { e.preventDefault(); void checkout(o); }}>
             <button type="submit" className="btn cart-pay" disabled={busy} aria-disabled={!o.is_configured || Boolean(o.blocked)}
-              title={o.blocked?.message}>Pagar pedido</button>
+              title={o.blocked ? noticeText(o.blocked, L) : undefined}>{L.payOrder}</button>
           </IslandForm>
-          {o.blocked && <p className="cart-blocked muted small">{o.blocked.message}</p>}
+          {o.blocked && <p className="cart-blocked muted small">{noticeText(o.blocked, L)}</p>}
         </section>
       ))}
       {!signedIn && localOrders(local).map((g) => (
@@ -149,35 +161,35 @@ export default function CartPanel({ shop, base, signedIn, initial = null, active
                 <div className="cart-line-info">
                   <strong>{l.name}</strong>
                   {Object.entries(l.variant).map(([k, v]) => <span key={k} className="muted small"> {k}: {v}</span>)}
-                  <span className="price">{formatMoney(l.unit_price, l.currency)}</span>
+                  <span className="price">{money(l.unit_price, l.currency)}</span>
                 </div>
-                <QuantityInput value={l.amount} label={`Cantidad de ${l.name}`} onCommit={(n) => { const w = setLocalAmount(shop, index, n); if (w) warn(w.message); }} />
-                <button type="button" className="link-button" onClick={() => removeLocal(shop, index)} aria-label={`Quitar ${l.name}`}>Quitar</button>
+                <QuantityInput value={l.amount} label={fill(L.quantityOf, { name: l.name })} onCommit={(n) => { const w = setLocalAmount(shop, index, n); if (w) warn(noticeText(w, L)); }} />
+                <button type="button" className="link-button" onClick={() => removeLocal(shop, index)} aria-label={fill(L.removeNamed, { name: l.name })}>{L.remove}</button>
               </li>
             ))}
           </ul>
-          {g.savings > 0 && <p className="cart-savings">Ahorras {formatMoney(g.savings, g.currency)}</p>}
-          <p className="cart-total">Total <strong>{formatMoney(g.total, g.currency)}</strong></p>
-          <button type="button" className="btn cart-pay" onClick={() => void checkout(null, g.lines.map((x) => x.item))}>Pagar pedido</button>
+          {g.savings > 0 && <p className="cart-savings">{fill(L.youSave, { amount: money(g.savings, g.currency) })}</p>}
+          <p className="cart-total">{L.total} <strong>{money(g.total, g.currency)}</strong></p>
+          <button type="button" className="btn cart-pay" onClick={() => void checkout(null, g.lines.map((x) => x.item))}>{L.payOrder}</button>
         </section>
       ))}
       {!signedIn && local.length > 0 && (
-        <p className="muted small"><a href={`/login?next=${encodeURIComponent(`${base}/carrito`)}`}>Inicia sesión</a> para guardar tu carrito.</p>
+        <p className="muted small"><a href={`/login?next=${encodeURIComponent(`${base}/carrito`)}`}>{L.signInToSave}</a></p>
       )}
       {signedIn && (
         <p className="cart-links">
-          <a href={`${base}/mis-compras`}>Mis compras</a>
-          {view && view.orders.length > 0 && <button type="button" className="link-button" onClick={() => void share(shop, base, warn)}>Compartir carrito</button>}
+          <a href={`${base}/mis-compras`}>{L.myPurchases}</a>
+          {view && view.orders.length > 0 && <button type="button" className="link-button" onClick={() => void share(shop, base, warn, L)}>{L.share}</button>}
         </p>
       )}
     </div>
   );
 }
 
-async function share(shop: string, base: string, warn: (m: string) => void) {
+async function share(shop: string, base: string, warn: (m: string) => void, L: CartLabels) {
   const res = await fetch('/api/cart/share', { method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ shop }) });
   const body = await res.json().catch(() => null);
-  if (!res.ok) { warn(body?.error?.message ?? 'An error has occurred'); return; }
+  if (!res.ok) { warn(body?.error?.message ?? L.failed); return; }
   const url = new URL(`${base}${body.path}`, location.origin).href;
-  try { await navigator.clipboard.writeText(url); warn(`Enlace copiado: ${url}`); } catch { warn(url); }
+  try { await navigator.clipboard.writeText(url); warn(fill(L.linkCopied, { url })); } catch { warn(url); }
 }

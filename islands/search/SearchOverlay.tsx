@@ -35,6 +35,8 @@ export interface SearchOverlayProps {
   /** Origin of the JSON API; '' for the same origin. */
   apiBase?: string;
   labels: SearchLabels;
+  /** The page's locale (src/lib/i18n), for prices. */
+  locale?: string;
 }
 
 /** What the last finished request answered, keyed by type and text. */
@@ -54,13 +56,13 @@ function thumb(photo: string | null): string | null {
   return m?.kind === 'raster' ? variantUrl(m.id, 96, 'webp') : photo;
 }
 
-function price(r: SearchResult, free?: string): string | null {
+function price(r: SearchResult, free?: string, locale?: string): string | null {
   if (r.hide_price) return null;
   if (r.is_free) return free ?? null;
-  return Number.isInteger(r.list_price) ? formatMoney(r.list_price, r.currency) : null;
+  return Number.isInteger(r.list_price) ? formatMoney(r.list_price, r.currency, locale) : null;
 }
 
-export default function SearchOverlay({ base, slug = base.replace(/^\//, ''), apiBase = '', labels }: SearchOverlayProps) {
+export default function SearchOverlay({ base, slug = base.replace(/^\//, ''), apiBase = '', labels, locale }: SearchOverlayProps) {
   const [open, setOpen] = useState(false);
   const [type, setType] = useState<SearchType>('product');
   const [text, setText] = useState('');
@@ -166,7 +168,7 @@ export default function SearchOverlay({ base, slug = base.replace(/^\//, ''), ap
             <ul id={listId} className="so-results" aria-busy={busy} hidden={!results?.length}>
               {results?.map((r) => {
                 const src = thumb(r.photo);
-                const p = price(r, labels.free);
+                const p = price(r, labels.free, locale);
                 return (
                   <li key={`${r.owner}/${r.id}`}>
                     <a href={resultHref(base, r)}>

@@ -18,7 +18,8 @@ export interface LocalItem {
   available: number | null;
   stock_type: string;
 }
-export interface LocalNotice { code: string; message: string }
+/** `limit`: the number the notice is about (the most allowed), for the island to say it in the shopper's language. */
+export interface LocalNotice { code: string; message: string; limit?: number }
 
 export const storageKey = (shop: string) => `cart:${shop}`;
 export const $cartOpen = atom(false);
@@ -60,11 +61,11 @@ export function clampAmount(item: Pick<LocalItem, 'max_purchase_amount' | 'avail
   let notice: LocalNotice | null = null;
   if (item.max_purchase_amount !== null && n > item.max_purchase_amount) {
     n = item.max_purchase_amount;
-    notice = { code: 'max_purchase_amount_exceeded', message: `Purchase amount exceeded: at most ${item.max_purchase_amount} per order` };
+    notice = { code: 'max_purchase_amount_exceeded', limit: item.max_purchase_amount, message: `Purchase amount exceeded: at most ${item.max_purchase_amount} per order` };
   }
   if (item.stock_type !== 'ondemand' && item.available !== null && n > item.available) {
     n = Math.max(1, item.available);
-    notice = { code: 'quantity_exceeded', message: `Quantity exceeded: only ${item.available} available` };
+    notice = { code: 'quantity_exceeded', limit: item.available, message: `Quantity exceeded: only ${item.available} available` };
   }
   return { amount: n, notice };
 }
@@ -73,7 +74,7 @@ export function addLocal(shop: string, item: LocalItem): LocalNotice | null {
   const s = localCart(shop);
   const items = s.get();
   const i = items.findIndex((x) => sameLine(x, item));
-  if (i < 0 && items.length >= CART_MAX_LINES) return { code: 'conflict', message: `A cart holds at most ${CART_MAX_LINES} lines` };
+  if (i < 0 && items.length >= CART_MAX_LINES) return { code: 'conflict', limit: CART_MAX_LINES, message: `A cart holds at most ${CART_MAX_LINES} lines` };
   const want = (i >= 0 ? items[i]!.amount : 0) + item.amount;
   const { amount, notice } = clampAmount(item, want);
   const next = i >= 0 ? items.map((x, j) => (j === i ? { ...item, amount } : x)) : [...items, { ...item, amount }];

@@ -7,7 +7,7 @@ import { setupServer } from 'msw/node';
 import CartDrawer from '../../islands/cart/CartDrawer.tsx';
 import { $cartCount, $cartOpen, localCart, mergeLocalCart } from '../../islands/stores/cart.ts';
 import { CART_STATE_RESET_MS } from '../../src/lib/shared/constants.ts';
-import { absoluteFetch, cartView } from './cart-fixtures.ts';
+import { absoluteFetch, cartView, esCartLabels } from './cart-fixtures.ts';
 
 let mergeBodies: unknown[] = [];
 let mergeStatus = 200;
@@ -33,7 +33,7 @@ const local = { product_id: '00000000-0000-4000-8000-0000000000b1', variant: { T
 describe('merge at sign-in', () => {
   it('sends the local lines with their amounts, then clears the local cart', async () => {
     localCart('demo-03').set([local]);
-    render(<CartDrawer shop="demo-03" base="/demo-03" signedIn count={0} label="Carrito" />);
+    render(<CartDrawer shop="demo-03" base="/demo-03" signedIn count={0} label="Carrito" labels={esCartLabels} />);
     await flush();
     expect(mergeBodies).toEqual([{ shop: 'demo-03', items: [{ product_id: local.product_id, variant: { Talla: 'M' }, amount: 2 }] }]);
     expect(localCart('demo-03').get()).toEqual([]);
@@ -56,7 +56,7 @@ describe('merge at sign-in', () => {
 
 describe('drawer', () => {
   it('opens a modal dialog; links to purchases and sharing only for signed-in shoppers', async () => {
-    const { unmount } = render(<CartDrawer shop="demo-03" base="/demo-03" signedIn={false} count={0} label="Carrito" />);
+    const { unmount } = render(<CartDrawer shop="demo-03" base="/demo-03" signedIn={false} count={0} label="Carrito" labels={esCartLabels} />);
     await flush();
     fireEvent.click(screen.getByRole('link', { name: 'Carrito' }));
     const dialog = screen.getByRole('dialog', { name: 'Mi carrito' });
@@ -64,7 +64,7 @@ describe('drawer', () => {
     expect(screen.queryByRole('link', { name: 'Mis compras' })).toBeNull();
     unmount();
     $cartOpen.set(false);
-    render(<CartDrawer shop="demo-03" base="/demo-03" signedIn count={2} label="Carrito" />);
+    render(<CartDrawer shop="demo-03" base="/demo-03" signedIn count={2} label="Carrito" labels={esCartLabels} />);
     await flush();
     fireEvent.click(screen.getByRole('link', { name: 'Carrito' }));
     await flush();
@@ -75,7 +75,7 @@ describe('drawer', () => {
 
   it('resets the request state 500 ms after closing', async () => {
     cartStatus = 500;
-    render(<CartDrawer shop="demo-03" base="/demo-03" signedIn count={2} label="Carrito" />);
+    render(<CartDrawer shop="demo-03" base="/demo-03" signedIn count={2} label="Carrito" labels={esCartLabels} />);
     await flush();
     fireEvent.click(screen.getByRole('link', { name: 'Carrito' }));
     await flush();

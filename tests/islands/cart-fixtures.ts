@@ -1,5 +1,7 @@
 // Cart answers for the cart island tests (shapes of src/domain/cart/schema.ts).
 import type { CartView } from '../../src/domain/cart/schema.ts';
+import { cartLabels } from '../../islands/cart/labels.ts';
+import { getT } from '../../src/lib/i18n/index.ts';
 
 export function cartView(amount = 2, notices: CartView['notices'] = []): CartView {
   return {
@@ -35,3 +37,6 @@ export function absoluteFetch() {
     inner(typeof input === 'string' ? new URL(input, 'http://localhost').href : input, init)) as typeof fetch;
   return () => { globalThis.fetch = inner; };
 }
+
+/** The cart island's texts as the Spanish page passes them. */
+export const esCartLabels = cartLabels(getT('es'));

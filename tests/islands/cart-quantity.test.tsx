@@ -9,7 +9,7 @@ import CartPanel from '../../islands/cart/CartPanel.tsx';
 import { parseQuantity } from '../../islands/cart/quantity.ts';
 import { addLocal, clampAmount, localCart, setLocalAmount, type LocalItem } from '../../islands/stores/cart.ts';
 import { CART_WARNING_TOAST_MS } from '../../src/lib/shared/constants.ts';
-import { absoluteFetch, cartView } from './cart-fixtures.ts';
+import { absoluteFetch, cartView, esCartLabels } from './cart-fixtures.ts';
 
 const patches: unknown[] = [];
 const server = setupServer(
@@ -71,7 +71,7 @@ describe('quantity rules', () => {
 
 describe('CartPanel (signed in)', () => {
   it('sends the new amount; the server adjustment shows the 7 s warning toast', async () => {
-    render(<CartPanel shop="demo-03" base="/demo-03" signedIn initial={cartView(2)} />);
+    render(<CartPanel shop="demo-03" base="/demo-03" signedIn initial={cartView(2)} labels={esCartLabels} />);
     await flush();
     const input = screen.getByLabelText('Cantidad de Rebozo') as HTMLInputElement;
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
@@ -79,7 +79,7 @@ describe('CartPanel (signed in)', () => {
     fireEvent.blur(input);
     await flush();
     expect(patches).toEqual([{ shop: 'demo-03', amount: 9 }]);
-    expect(screen.getByTestId('cart-toast').textContent).toBe('Quantity exceeded: only 3 available');
+    expect(screen.getByTestId('cart-toast').textContent).toBe('Cantidad ajustada: solo hay 3 disponibles');
     expect((screen.getByLabelText('Cantidad de Rebozo') as HTMLInputElement).value).toBe('3');
     await act(async () => { await vi.advanceTimersByTimeAsync(CART_WARNING_TOAST_MS - 1); });
     expect(screen.queryByTestId('cart-toast')).not.toBeNull();
@@ -88,12 +88,12 @@ describe('CartPanel (signed in)', () => {
   });
 
   it("blocks an unconfigured supplier's pay button with the supplier-missing-configuration warning", async () => {
-    render(<CartPanel shop="demo-03" base="/demo-03" signedIn initial={cartView(2)} />);
+    render(<CartPanel shop="demo-03" base="/demo-03" signedIn initial={cartView(2)} labels={esCartLabels} />);
     await flush();
     const order = screen.getByRole('region', { name: 'Barro y Madera' });
     const pay = order.querySelector('button.cart-pay') as HTMLButtonElement;
     expect(pay.getAttribute('aria-disabled')).toBe('true');
     fireEvent.click(pay);
-    expect(screen.getByTestId('cart-toast').textContent).toBe('Purchase cannot be made at the moment (supplier configuration missing)');
+    expect(screen.getByTestId('cart-toast').textContent).toBe('No es posible realizar la compra en este momento: falta configuración del vendedor');
   });
 });

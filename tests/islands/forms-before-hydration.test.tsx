@@ -13,7 +13,7 @@ import GuestStart from '../../islands/checkout/GuestStart.tsx';
 import OrderInvoicing from '../../islands/checkout/OrderInvoicing.tsx';
 import OrderPay from '../../islands/checkout/OrderPay.tsx';
 import type { CheckoutView } from '../../src/domain/checkout/schema.ts';
-import { cartView } from './cart-fixtures.ts';
+import { cartView, esCartLabels } from './cart-fixtures.ts';
 
 const ID = '00000000-0000-4000-8000-00000000c0c0';
 const view = (methods: CheckoutView['payment_methods']): CheckoutView => ({
@@ -70,7 +70,7 @@ describe('island forms before hydration', () => {
   });
 
   it('the cart\'s pay buttons post to the cart page, which starts the checkout', () => {
-    const [first] = forms(renderToString(<CartPanel shop="demo-03" base="/demo-03" signedIn initial={cartView(1)} />));
+    const [first] = forms(renderToString(<CartPanel shop="demo-03" base="/demo-03" signedIn initial={cartView(1)} labels={esCartLabels} />));
     expect(first!.getAttribute('method')).toBe('post');
     expect(first!.getAttribute('action')).toBe('/demo-03/carrito');
     expect(hidden(first!)).toEqual({ action: 'checkout', supplier_id: '00000000-0000-4000-8000-000000000001', currency: 'MXN' });

@@ -28,7 +28,7 @@ export function returnErrorText(t: Translator, err: unknown, currency = 'MXN', a
     if (err.code === 'validation_error' && err.fields) {
       const keys = Object.keys(err.fields);
       if (keys.includes('amount') && available !== undefined && err.message.includes('amount available')) {
-        return t('returns.refundTooMuch', { amount: formatMoney(available, currency) });
+        return t('returns.refundTooMuch', { amount: formatMoney(available, currency, t.locale) });
       }
       const texts = [...new Set(keys.map((k) => FIELD_TEXT.find(([re]) => re.test(k))?.[1]).filter((x): x is string => !!x))];
       if (texts.length) return texts.map((k) => t(k as MessageKey)).join(' ');

@@ -141,3 +141,14 @@ export async function claimByAnonymousId(db: Db, anonymousId: string, userId: st
     .where(and(eq(orders.anonymous_id, anonymousId), isNull(orders.user_id))).returning({ id: orders.id });
   return rows.length;
 }
+
+/**
+ * Guest orders that become a user's at sign-in: those placed in this browser with the account's e-mail, and, when
+ * the sign-in proved the mailbox (a mailed PIN), those placed with that e-mail in any browser.
+ */
+export async function claimGuestByEmail(db: Db, userId: string, email: string, anonymousId: string, anyBrowser: boolean): Promise<number> {
+  const where = anyBrowser ? eq(orders.guest_email, email) : and(eq(orders.guest_email, email), eq(orders.anonymous_id, anonymousId));
+  const rows = await db.update(orders).set({ user_id: userId, updated_at: sql`now()` })
+    .where(and(where, isNull(orders.user_id))).returning({ id: orders.id });
+  return rows.length;
+}

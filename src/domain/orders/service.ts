@@ -383,6 +383,17 @@ export async function claimGuestOrders(db: Db, viewer: Viewer): Promise<{ claime
   return { claimed: await repo.claimByAnonymousId(db, v.anonymousId, v.user.id) };
 }
 
+/**
+ * At every sign-in and sign-up: the guest orders bought with the account's e-mail become the user's, so 'Mis compras'
+ * lists them at once. A guest e-mail is unverified (anyone may type anyone's), so a password sign-in (and a sign-up,
+ * which proves nothing about the mailbox) takes only the orders placed in this same browser; a PIN sign-in, which
+ * proved the mailbox, takes them from any browser.
+ */
+export async function claimGuestOrdersAtSignIn(db: Db, user: { id: string; email: string }, anonymousId: string | undefined, emailProven: boolean): Promise<number> {
+  if (!anonymousId && !emailProven) return 0;
+  return repo.claimGuestByEmail(db, user.id, user.email, anonymousId ?? '', emailProven);
+}
+
 // ---------- supplier calls ----------
 
 export async function listSupplierOrders(db: Db, viewer: Viewer, q: OrderListQuery & { as: 'supplier' | 'dssupplier' }) {

@@ -23,3 +23,5 @@ export const PAY_OUTCOME_PARAM = 'pago';
 
 /** The cart page's POST action of a supplier order's pay button ('Pagar pedido'): start its checkout. */
 export const CART_CHECKOUT_ACTION = 'checkout';
+/** The product page's 'Buy now' button (POST to the cart page): start a checkout of that one line at once. */
+export const BUY_NOW_ACTION = 'buy_now';

@@ -10,6 +10,6 @@ export const spec = defineEndpoint({
 
 export const POST = handle(spec, async ({ ctx, body }) => {
   const user = await verifyPin(ctx.locals.db, body.email, body.pin);
-  await startSession(ctx, user);
+  await startSession(ctx, user, { emailProven: true });
   return { user: { id: user.id, email: user.email, name: user.name, user_level: user.user_level } };
 });
