@@ -8,3 +8,4 @@ export * from "./blog.ts";
 export * from "./tickets.ts";
 export * from "./reviews.ts";
 export * from "./returns.ts";
+export * from "./shipping.ts";

@@ -14,6 +14,8 @@ import {
   type AddressFields, type LineSnapshot,
 } from '../schema/index.ts';
 import { RETURN_WINDOW_MS } from '../../lib/shared/constants.ts';
+import { SANDBOX_PATH } from '../../domain/shipping/rules.ts';
+import { shipmentEvents } from '../schema/shipping.ts';
 import { mediaFileUrl } from '../../domain/media/service.ts';
 import { seedDate, seedUuid } from './ids.ts';
 import { productImage } from './images.ts';
@@ -159,6 +161,13 @@ export async function insertDemoReviews(tx: Tx, rows: DemoRows, passwordHash: st
       h('fulfillment', 'ship', 'ready', 'shipped', 'supplier', 1560, `MX-DEMO-${1000 + bi}`),
       h('status', 'deliver', 'ready_to_deliver', 'delivered', 'supplier', 3 * 1440 + 600), h('fulfillment', 'deliver', 'shipped', 'delivered', 'supplier', 3 * 1440 + 600),
     ]);
+    // The parcel's tracking, from the label to the door (shown on the order page).
+    const shippedAt = 1560, step = (3 * 1440 + 600 - shippedAt) / (SANDBOX_PATH.length - 1);
+    await tx.insert(shipmentEvents).values(SANDBOX_PATH.map((status, k) => ({
+      order_id: orderId, courier: 'own', tracking_number: `MX-DEMO-${1000 + bi}`, status,
+      location: [null, 'Centro de distribución León', 'Centro de distribución Querétaro', 'Sucursal de entrega', null][k] ?? null,
+      event_key: `${orderId}:seed:${status}`, occurred_at: at(shippedAt + Math.round(k * step)),
+    })));
   }
 
   for (const [i, r] of REVIEWS.entries()) {

@@ -11,6 +11,7 @@ import { RESERVATION_SWEEP_INTERVAL_MS } from '../../lib/shared/constants.ts';
 import * as orderRepo from '../orders/repo.ts';
 import { systemCancel } from '../orders/service.ts';
 import * as payRepo from '../payments/repo.ts';
+import { sweepSandboxCouriers } from '../shipping/service.ts';
 import * as repo from './repo.ts';
 import { inTx } from './tx.ts';
 
@@ -63,7 +64,9 @@ export function ensureSweeper(db: Db, intervalMs = RESERVATION_SWEEP_INTERVAL_MS
   g[KEY] = setInterval(() => {
     if (running || !g[DB]) return;
     running = true;
-    sweepExpired(g[DB]).catch((err) => console.error('[sweeper]', err)).finally(() => { running = false; });
+    const db = g[DB];
+    // The demo's sandbox courier moves shipped parcels on the same tick (nothing to do unless it is on).
+    sweepExpired(db).then(() => sweepSandboxCouriers(db)).catch((err) => console.error('[sweeper]', err)).finally(() => { running = false; });
   }, intervalMs);
   g[KEY].unref?.();
 }

@@ -6,6 +6,7 @@
 // the supplier's profile, e.g. proveedor@demo.test for Textiles del Bajío) and the dropshipping supplier (the
 // profile that owns a dropshipped line: it may mark the goods ready and delivered). The system (sweeper) and the
 // provider (webhooks) move the payment machine.
+import { recordLabel } from '../shipping/label.ts';
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/shared/errors.ts';
@@ -282,36 +283,43 @@ export async function systemCancel(tx: Db, checkout: CheckoutRow, order: OrderRo
 /** Moves the order one step as `actor` (its own 'next'), with the step's effects. */
 async function advance(db: Db, orderId: string, actor: Actor, input: EventInput & { note?: string }): Promise<OrderRow> {
   return inTx(db, async (tx) => {
-    const { checkout, order } = await lockOrderTx(tx, orderId);
-    const event = nextEvent(order.status, actor.role);
-    if (!event) {
-      if (order.status === 'delivered' || order.status === 'canceled') throw new AppError('invalid_transition', `The order is already ${order.status}`);
-      throw new AppError('forbidden', `The next step of this order belongs to the ${nextActor(order.status).join(' or ')}`);
-    }
-    const today = new Date().toISOString().slice(0, 10);
-    let o = await fire(tx, order, 'status', event, actor, { ...input, today }, input.note ?? null);
-    if (event === 'confirm') {
-      const cost = input.shipping_cost!;
-      const extra = Math.max(0, cost - o.shipping_total);
-      o = await repo.updateOrder(tx, o.id, {
-        estimated_delivery_date: input.estimated_delivery_date!, confirmed_shipping_cost: cost, extra_charge: extra,
-        order_total: o.items_total + o.shipping_total + extra,
-      });
-    }
-    const fulfil = FULFILLMENT_FOR_ORDER_EVENT[event];
-    if (fulfil) o = await tryFire(tx, o, 'fulfillment', fulfil, actor);
-    if (event === 'deliver') {
-      // Cash on delivery: the money was collected with the goods.
-      if (o.payment_status === 'pending' && o.payment_flow === 'cash_on_delivery') {
-        const open = await payRepo.openPaymentsOfOrder(tx, o.id);
-        if (open[0]) await settlePayment(tx, open[0].id, { kind: 'succeeded' }, actor);
-        o = (await repo.findOrder(tx, o.id))!;
-      }
-      o = await repo.updateOrder(tx, o.id, { delivered_at: new Date(), return_deadline: new Date(Date.now() + RETURN_WINDOW_MS) });
-    }
-    void checkout;
-    return o;
+    const { order } = await lockOrderTx(tx, orderId);
+    return advanceLocked(tx, order, actor, input);
   });
+}
+
+/**
+ * One step forward for `actor` on an order already locked in `tx` (the 'next' buttons, and the courier's
+ * 'delivered' through src/domain/shipping).
+ */
+export async function advanceLocked(tx: Db, order: OrderRow, actor: Actor, input: EventInput & { note?: string }): Promise<OrderRow> {
+  const event = nextEvent(order.status, actor.role);
+  if (!event) {
+    if (order.status === 'delivered' || order.status === 'canceled') throw new AppError('invalid_transition', `The order is already ${order.status}`);
+    throw new AppError('forbidden', `The next step of this order belongs to the ${nextActor(order.status).join(' or ')}`);
+  }
+  const today = new Date().toISOString().slice(0, 10);
+  let o = await fire(tx, order, 'status', event, actor, { ...input, today }, input.note ?? null);
+  if (event === 'confirm') {
+    const cost = input.shipping_cost!;
+    const extra = Math.max(0, cost - o.shipping_total);
+    o = await repo.updateOrder(tx, o.id, {
+      estimated_delivery_date: input.estimated_delivery_date!, confirmed_shipping_cost: cost, extra_charge: extra,
+      order_total: o.items_total + o.shipping_total + extra,
+    });
+  }
+  const fulfil = FULFILLMENT_FOR_ORDER_EVENT[event];
+  if (fulfil) o = await tryFire(tx, o, 'fulfillment', fulfil, actor);
+  if (event === 'deliver') {
+    // Cash on delivery: the money was collected with the goods.
+    if (o.payment_status === 'pending' && o.payment_flow === 'cash_on_delivery') {
+      const open = await payRepo.openPaymentsOfOrder(tx, o.id);
+      if (open[0]) await settlePayment(tx, open[0].id, { kind: 'succeeded' }, actor);
+      o = (await repo.findOrder(tx, o.id))!;
+    }
+    o = await repo.updateOrder(tx, o.id, { delivered_at: new Date(), return_deadline: new Date(Date.now() + RETURN_WINDOW_MS) });
+  }
+  return o;
 }
 
 // ---------- who may see and act ----------
@@ -457,6 +465,7 @@ export async function shipOrder(db: Db, viewer: Viewer, id: string, input: { as:
     const locked = await lockOrderTx(tx, order.id);
     const o = await fire(tx, locked.order, 'fulfillment', 'ship', actor, { tracking_number: input.tracking_number }, input.tracking_number);
     await repo.updateOrder(tx, o.id, { tracking_number: input.tracking_number });
+    await recordLabel(tx, o, input.tracking_number);
   });
   return detail(db, viewer, order.id, input.as);
 }

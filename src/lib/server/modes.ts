@@ -3,6 +3,7 @@
 //   DEMO_MODE=1         turns on the defaults of both below, and lets payments use the public demo webhook secret
 //   DEV_OUTBOX=1|0      /dev/outbox shows every mail kept, sign-in PINs included (anyone could sign in as anyone)
 //   PAYMENTS_SANDBOX=1|0  the sandbox payment providers and their approve / 3-D Secure pages (no sign-in needed)
+//   SHIPPING_SANDBOX=1|0  the built-in couriers advance shipped parcels by themselves (and deliver their orders)
 //
 // Unset, DEMO_MODE is on only under `astro dev` and the tests (NODE_ENV development or test): a production server
 // gets none of it unless the operator asks. `npm start` (scripts/start.mjs) decides it before serving: on with the
@@ -28,6 +29,11 @@ export function sandboxPaymentsEnabled(env: Env = process.env): boolean {
   return envFlag(env.PAYMENTS_SANDBOX) ?? demoMode(env);
 }
 
+/** The built-in couriers move shipped parcels by themselves (label, pick-up, transit, delivery): demo only. */
+export function sandboxShippingEnabled(env: Env = process.env): boolean {
+  return envFlag(env.SHIPPING_SANDBOX) ?? demoMode(env);
+}
+
 /** What the start script prints: a banner when something of the demo is on, warnings for what cannot work. */
 export function startupNotices(env: Env = process.env, origin = ''): { banner: string[]; warnings: string[] } {
   const banner: string[] = [];
@@ -38,6 +44,9 @@ export function startupNotices(env: Env = process.env, origin = ''): { banner: s
   }
   if (sandboxPaymentsEnabled(env)) {
     banner.push('Sandbox payments ON: test cards, and approve / 3-D Secure pages anyone can answer; no real money moves.');
+  }
+  if (sandboxShippingEnabled(env)) {
+    banner.push('Sandbox courier ON: shipped parcels advance by themselves to delivered, which delivers their orders.');
   }
   if (!env.PAYMENTS_WEBHOOK_SECRET && (demo || sandboxPaymentsEnabled(env))) {
     banner.push('PAYMENTS_WEBHOOK_SECRET is not set: webhooks are checked against the public demo secret.');

@@ -143,6 +143,14 @@ export const CART_MAX_LINES = 100;
 export const CART_MAX_AMOUNT = 9999;
 /** Returns: up to 72 hours after receiving the order (seed 001 §9). */
 export const RETURN_WINDOW_MS = 72 * 60 * 60 * 1000;
+/**
+ * Shipment tracking (seed 001 §4): what a courier says of a parcel. `delivered` moves the order to delivered;
+ * `exception` (lost, refused, damaged) and `returned` are recorded for the buyer and the supplier to act on.
+ */
+export const SHIPMENT_EVENT_STATUSES = ['label_created', 'picked_up', 'in_transit', 'out_for_delivery', 'delivered', 'exception', 'returned'] as const;
+export type ShipmentEventStatus = (typeof SHIPMENT_EVENT_STATUSES)[number];
+/** The demo's sandbox courier moves a shipped parcel one step this often (SANDBOX_COURIER_STEP_MS overrides). */
+export const SANDBOX_COURIER_STEP_MS = 2 * 60 * 1000;
 /** Webhook signatures older than this are refused (replay window). */
 export const WEBHOOK_TOLERANCE_S = 5 * 60;
 export const ORDERS_PAGE_SIZE = 10;

@@ -12,7 +12,8 @@ export type ErrorCode =
   | 'already_paid' | 'slug_public_was_alrready_generated' | 'payment_token_stale' | 'card_expired'
   | 'payments_not_configured'
   // reservation hoarding caps (src/domain/checkout/rules.ts)
-  | 'restart_limit_reached' | 'too_many_open_checkouts' | 'hold_limit_exceeded';
+  | 'restart_limit_reached' | 'too_many_open_checkouts' | 'hold_limit_exceeded'
+  | 'couriers_not_configured';
 
 export interface ErrorBody {
   error: { code: ErrorCode | string; message: string; fields?: Record<string, string[]> };
@@ -29,6 +30,7 @@ const STATUS: Record<ErrorCode, number> = {
   already_paid: 409, slug_public_was_alrready_generated: 409, payment_token_stale: 409, card_expired: 400,
   payments_not_configured: 503,
   restart_limit_reached: 409, too_many_open_checkouts: 429, hold_limit_exceeded: 409,
+  couriers_not_configured: 503,
 };
 
 export class AppError extends Error {
