@@ -12,6 +12,13 @@ export function checkoutTexts(t: Translator, areas: readonly Area[] = ['checkout
   return pickTexts(t, keys as MessageKey[]);
 }
 
+/** The keys of the areas that `keep` accepts (the small islands: fewer texts in the page). */
+export function textsWhere(t: Translator, keep: (key: string) => boolean): IslandTexts {
+  const keys: string[] = [];
+  for (const area of ['checkout', 'payment', 'orders'] as const) for (const k of Object.keys(es[area])) if (keep(`${area}.${k}`)) keys.push(`${area}.${k}`);
+  return pickTexts(t, keys as MessageKey[]);
+}
+
 export function pickTexts(t: Translator, keys: readonly MessageKey[]): IslandTexts {
   const texts: Record<string, string> = {};
   // English has no 'many' plural form (it would fall back to the Spanish text).
