@@ -78,7 +78,9 @@ export default function Checkout({ initial, base, signedIn, savedAddresses, save
   const [contact, setContact] = useState(initial.contact ?? {
     name: prefill?.name ?? '', email: initial.guest_email ?? prefill?.email ?? '', phone: prefill?.phone ?? savedAddresses[0]?.address_phone ?? '',
   });
-  const [addressId, setAddressId] = useState<string>(initial.address_id ?? (initial.address ? 'current' : (savedAddresses[0]?.id ?? 'new')));
+  // 'current': the checkout's own address (typed here, or saved after the page loaded); 'new': the form.
+  const listed = (id: string | null) => id !== null && savedAddresses.some((a) => a.id === id);
+  const [addressId, setAddressId] = useState<string>(listed(initial.address_id) ? initial.address_id! : initial.address ? 'current' : (savedAddresses[0]?.id ?? 'new'));
   const [addr, setAddr] = useState({ ...EMPTY_ADDRESS, address_name: prefill?.name ?? '', address_phone: prefill?.phone ?? '' });
   const [options, setOptions] = useState<DeliveryOption[] | null>(null);
   const [method, setMethod] = useState<string>(initial.payment_methods[0]?.method ?? '');
@@ -161,8 +163,7 @@ export default function Checkout({ initial, base, signedIn, savedAddresses, save
           throw e;
         }
         setC(v);
-        if (addressId === 'new' && v.address_id) setAddressId(v.address_id);
-        else if (addressId === 'new') setAddressId('current');
+        if (addressId === 'new') setAddressId('current');
       }
       if (v.needs_delivery) {
         const r = await call<{ options: DeliveryOption[] }>(`/api/checkout/${v.id}/rates`, 'POST', v.address_id ? { address_id: v.address_id } : {});
@@ -295,9 +296,9 @@ export default function Checkout({ initial, base, signedIn, savedAddresses, save
             {c.needs_delivery && (
               <section className="co-step" {...gate}>
                 <h2>{++step}. {t('checkout.stepAddress')}</h2>
-                {(savedAddresses.length > 0 || (c.address && !c.address_id)) && (
+                {(savedAddresses.length > 0 || c.address) && (
                   <div className="co-options">
-                    {c.address && !c.address_id && (
+                    {c.address && !listed(c.address_id) && (
                       <label className="co-option"><input type="radio" name="address" checked={addressId === 'current'} onChange={() => setAddressId('current')} /> {String(c.address.address_name ?? '')} — {String(c.address.formatted_address ?? c.address.street_address ?? '')}</label>
                     )}
                     {savedAddresses.map((a) => (
