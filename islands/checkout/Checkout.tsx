@@ -118,7 +118,7 @@ export default function Checkout({ initial, base, signedIn, savedAddresses, save
     need('contact.name', contact.name);
     if (!EMAIL.test(contact.email.trim())) e['contact.email'] = t('checkout.emailInvalid');
     if (!tenDigits(contact.phone)) e['contact.phone'] = t('checkout.phoneInvalid');
-    if (c.needs_delivery && addressId === 'new') {
+    if (c.needs_delivery && addressId === 'new' && addressTyped()) {
       need('address.address_name', addr.address_name);
       need('address.street_address', addr.street_address);
       if (!tenDigits(addr.address_phone)) e['address.address_phone'] = t('checkout.phoneInvalid');
@@ -130,6 +130,7 @@ export default function Checkout({ initial, base, signedIn, savedAddresses, save
     });
     return e;
   };
+  const addressTyped = () => Boolean(addr.street_address.trim() || addr.postal_code.trim() || addr.locality.trim() || addr.street_number.trim());
   const flatAttendees = () => c.needs_attendees.flatMap((n) => (attendees[n.product_id] ?? []).map((a) => ({ product_id: n.product_id, ...a })));
 
   /** One 'continue': contact, address and attendees in one PATCH (only what changed), then the delivery options. */
@@ -141,7 +142,8 @@ export default function Checkout({ initial, base, signedIn, savedAddresses, save
     const prev = c.contact;
     if (!prev || prev.name !== contact.name || prev.email !== contact.email || prev.phone !== contact.phone) body.contact = contact;
     if (c.needs_delivery) {
-      if (addressId === 'new') body.address = { ...addr, country: 'MX' };
+      // No address typed: fine for picking up at a branch (the delivery step says when one is missing).
+      if (addressId === 'new') { if (addressTyped()) body.address = { ...addr, country: 'MX' }; }
       else if (addressId !== 'current' && addressId !== c.address_id) body.address_id = addressId;
     }
     if (c.needs_attendees.length) {
@@ -163,7 +165,7 @@ export default function Checkout({ initial, base, signedIn, savedAddresses, save
           throw e;
         }
         setC(v);
-        if (addressId === 'new') setAddressId('current');
+        if (body.address) setAddressId('current');
       }
       if (v.needs_delivery) {
         const r = await call<{ options: DeliveryOption[] }>(`/api/checkout/${v.id}/rates`, 'POST', v.address_id ? { address_id: v.address_id } : {});
