@@ -289,9 +289,9 @@ export default function Checkout({ initial, base, signedIn, savedAddresses, save
                 <p className="muted small">{t('checkout.guestNote')} <a href={`/login?next=${encodeURIComponent(`${base}/comprar/${c.id}`)}`}>{t('checkout.signIn')}</a> {t('checkout.or')} <a href={`/signup?next=${encodeURIComponent(`${base}/comprar/${c.id}`)}`}>{t('checkout.createAccount')}</a>.</p>
               )}
               <div className="grid">
-                <label>{t('checkout.name')}<input value={contact.name} onChange={(e) => setContact({ ...contact, name: e.target.value })} autoComplete="name" {...input('contact.name')} />{fieldError('contact.name')}</label>
-                <label>{t('checkout.email')}<input type="email" value={contact.email} onChange={(e) => setContact({ ...contact, email: e.target.value })} autoComplete="email" {...input('contact.email')} />{fieldError('contact.email')}</label>
-                <label>{t('checkout.phone')}<input type="tel" value={contact.phone} onChange={(e) => setContact({ ...contact, phone: e.target.value })} autoComplete="tel" {...input('contact.phone')} />{fieldError('contact.phone')}</label>
+                <div className="co-field"><label>{t('checkout.name')}<input value={contact.name} onChange={(e) => setContact({ ...contact, name: e.target.value })} autoComplete="name" {...input('contact.name')} /></label>{fieldError('contact.name')}</div>
+                <div className="co-field"><label>{t('checkout.email')}<input type="email" value={contact.email} onChange={(e) => setContact({ ...contact, email: e.target.value })} autoComplete="email" {...input('contact.email')} /></label>{fieldError('contact.email')}</div>
+                <div className="co-field"><label>{t('checkout.phone')}<input type="tel" value={contact.phone} onChange={(e) => setContact({ ...contact, phone: e.target.value })} autoComplete="tel" {...input('contact.phone')} /></label>{fieldError('contact.phone')}</div>
               </div>
             </section>
 
@@ -316,8 +316,8 @@ export default function Checkout({ initial, base, signedIn, savedAddresses, save
                       ['street_number', 'checkout.streetNumber', 'off', 'text'], ['locality', 'checkout.city', 'address-level2', 'text'],
                       ['administrative_area_level_1', 'checkout.state', 'address-level1', 'text'], ['postal_code', 'checkout.postalCode', 'postal-code', 'text'],
                     ] as const).map(([k, label, ac, type]) => (
-                      <label key={k}>{t(label)}<input type={type} autoComplete={ac} inputMode={k === 'postal_code' ? 'numeric' : undefined} value={addr[k]}
-                        onChange={(e) => setAddr({ ...addr, [k]: e.target.value })} {...input(`address.${k}`)} />{fieldError(`address.${k}`)}</label>
+                      <div className="co-field" key={k}><label>{t(label)}<input type={type} autoComplete={ac} inputMode={k === 'postal_code' ? 'numeric' : undefined} value={addr[k]}
+                        onChange={(e) => setAddr({ ...addr, [k]: e.target.value })} {...input(`address.${k}`)} /></label>{fieldError(`address.${k}`)}</div>
                     ))}
                     {signedIn && <label className="check"><input type="checkbox" checked={addr.save} onChange={(e) => setAddr({ ...addr, save: e.target.checked })} /> {t('checkout.saveAddress')}</label>}
                   </div>
@@ -340,8 +340,8 @@ export default function Checkout({ initial, base, signedIn, savedAddresses, save
                     });
                     return (
                       <div className="grid" key={`${n.product_id}-${i}`}>
-                        <label>{t('checkout.attendee', { name: n.name, n: i + 1 })}<input value={a.full_name} autoComplete="off" onChange={(e) => upd('full_name', e.target.value)} {...input(`attendees.${at}.full_name`)} />{fieldError(`attendees.${at}.full_name`)}</label>
-                        <label>{t('checkout.phone')}<input type="tel" value={a.phone} autoComplete="off" onChange={(e) => upd('phone', e.target.value)} {...input(`attendees.${at}.phone`)} />{fieldError(`attendees.${at}.phone`)}</label>
+                        <div className="co-field"><label>{t('checkout.attendee', { name: n.name, n: i + 1 })}<input value={a.full_name} autoComplete="off" onChange={(e) => upd('full_name', e.target.value)} {...input(`attendees.${at}.full_name`)} /></label>{fieldError(`attendees.${at}.full_name`)}</div>
+                        <div className="co-field"><label>{t('checkout.phone')}<input type="tel" value={a.phone} autoComplete="off" onChange={(e) => upd('phone', e.target.value)} {...input(`attendees.${at}.phone`)} /></label>{fieldError(`attendees.${at}.phone`)}</div>
                       </div>
                     );
                   }));
