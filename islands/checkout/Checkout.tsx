@@ -99,7 +99,7 @@ export default function Checkout({ initial, base, signedIn, savedAddresses, save
   }, []);
   useEffect(() => { setLeft(c.seconds_left); }, [c.expires_at, c.seconds_left]);
   // An address already chosen: its delivery options are shown at once.
-  useEffect(() => { if (c.needs_delivery && c.address && !locked) void loadRates(c); }, []); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => { if (c.needs_delivery && c.address && !locked) void loadRates(c); }, []);
 
   const run = async <V,>(what: Busy, fn: () => Promise<V>): Promise<V | null> => {
     setBusy(what); setError(null);

@@ -14,7 +14,7 @@ import OrderInvoicing from '../../islands/checkout/OrderInvoicing.tsx';
 import OrderPay from '../../islands/checkout/OrderPay.tsx';
 import type { CheckoutView } from '../../src/domain/checkout/schema.ts';
 import { cartView } from './cart-fixtures.ts';
-import { ES, t } from './checkout-texts.ts';
+import { ES } from './checkout-texts.ts';
 
 const ID = '00000000-0000-4000-8000-00000000c0c0';
 const view = (methods: CheckoutView['payment_methods']): CheckoutView => ({
