@@ -17,6 +17,7 @@ const LANGS = {
     chosen: 'Elegido:', cardName: 'Nombre en la tarjeta', cardNumber: 'Número de tarjeta', expiry: 'Vencimiento (MM/AA)', pay: /^Pagar /,
     declined: 'El pago con tu banco falló, comunícate con tu banco', card: 'Visa terminación 4242', summary: 'Resumen del pedido', showSummary: 'Ver resumen del pedido',
     foreign: [/\bPay\b/, /Shipping/, /Delivery/, /Continue/],
+    store: 'Efectivo en tiendas', reference: 'Referencia de pago', expires: 'Vence el', copy: 'Copiar', stores: 'farmacias, tiendas de conveniencia',
   },
   en: {
     locale: 'en-US', contact: '1. Contact', email: 'E-mail', name: 'Name', continue: 'Continue', phoneError: 'Enter a 10-digit phone number', missing: 'Before paying',
@@ -24,6 +25,7 @@ const LANGS = {
     chosen: 'Chosen:', cardName: 'Name on the card', cardNumber: 'Card number', expiry: 'Expiry (MM/YY)', pay: /^Pay /,
     declined: 'The bank payment failed, contact your bank', card: 'Visa ending in 4242', summary: 'Order summary', showSummary: 'Show order summary',
     foreign: [/Pagar/, /Envío/, /Entrega/, /Continuar/, /Tarjeta/, /Contacto/],
+    store: 'Cash at a store', reference: 'Payment reference', expires: 'Expires on', copy: 'Copy', stores: 'pharmacies, convenience stores',
   },
 } as const;
 
@@ -117,6 +119,31 @@ for (const [lang, L] of Object.entries(LANGS)) {
       await expect(page.locator('.floating')).toBeHidden();
       await expect(page.locator('.breadcrumb')).toBeHidden();
       await page.emulateMedia({ media: 'screen' });
+    });
+
+    test('store cash: the reference with its real expiry, a QR code and copy buttons, in words', async ({ page }) => {
+      await page.setViewportSize(VIEWPORTS.desktop);
+      expect((await page.request.post('/api/auth/signup', { data: { email: `store-${lang}-${Date.now().toString(36)}@test.example`, password: 'a-long-password', name: 'Rosa Martínez' } })).status()).toBe(201);
+      const start = await page.request.post('/api/checkout', { data: { shop: SHOP, items: [{ product_id: demoPicks(SHOP).cafeOnDemand[0]!, amount: 1 }], buy_now: true } });
+      const { id } = (await start.json()) as { id: string };
+      // Contact and a branch pick-up through the API: this test is about the reference.
+      expect((await page.request.patch(`/api/checkout/${id}`, { data: { contact: { name: 'Rosa Martínez', email: 'rosa@test.example', phone: '5512345678' } } })).status()).toBe(200);
+      const options = (await (await page.request.post(`/api/checkout/${id}/rates`, { data: {} })).json()) as { options: { delivery_type: string; branch_id?: string }[] };
+      const branch = options.options.find((o) => o.delivery_type === 'collection')!;
+      expect((await page.request.put(`/api/checkout/${id}/delivery`, { data: { delivery_type: 'collection', branch_id: branch.branch_id } })).status()).toBe(200);
+      await page.goto(`/${SHOP}/comprar/${id}`);
+      await waitForIsland(page, '.checkout');
+      await page.getByLabel(L.store).check();
+      await page.getByRole('button', { name: L.pay }).click();
+      await page.waitForURL(`**/${SHOP}/mis-compras/**`);
+      const ref = page.getByTestId('payment-reference');
+      await expect(ref).toContainText(L.reference);
+      await expect(ref).toContainText(L.stores);
+      await expect(page.getByTestId('reference-expiry')).toContainText(L.expires);
+      await expect(ref.locator('svg[role=img]')).toBeVisible();
+      await expect(ref.getByRole('button', { name: L.copy }).first()).toBeVisible();
+      await expect(ref).not.toContainText(/barcode_format|stores:|clabe:/);
+      await shot(page, `store-reference-${lang}`);
     });
   });
 }
