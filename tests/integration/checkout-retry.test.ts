@@ -68,5 +68,13 @@ describe('retry after a declined card', () => {
     expect(html).toContain(`data-copy="${store.payment.reference}"`);
     expect(html).toContain('farmacias, tiendas de conveniencia');
     expect(html).not.toMatch(/barcode_format|stores:|1 hora|comunícate con tu banco|Bank payment failed/);
+    // Canceled from its page, the buyer goes back to the purchases list.
+    const cancel = await c.request('POST', `/${SHOP}/mis-compras/${store.order_id}`, {
+      raw: new URLSearchParams({ action: 'cancel', reason: 'requested_by_client', description: 'Ya no lo necesito' }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: c.base },
+    });
+    expect(cancel.status).toBe(303);
+    expect(cancel.headers.location).toBe(`/${SHOP}/mis-compras?cancelado=${store.order_id}`);
+    expect((await c.get(`/api/orders/${store.order_id}`)).json().status).toBe('canceled');
   });
 });
