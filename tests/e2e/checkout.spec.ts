@@ -178,7 +178,8 @@ test('anonymous cart, merge at sign-in, card with installments + 3-D Secure, ban
 
   // 6. The customer confirms; the order moves on.
   await page.reload();
-  await expect(page.getByTestId('estimated-date')).toHaveText('2030-01-15');
+  // The date as a Mexican reader writes it.
+  await expect(page.getByTestId('estimated-date')).toHaveText(new Intl.DateTimeFormat('es-MX', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date('2030-01-15T12:00:00Z')));
   await page.getByTestId('customer-next').click();
   await page.waitForURL('**hecho=next');
   await expect(page.locator('[data-status]').first()).toHaveAttribute('data-status', 'customer_confirmed');
