@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import type { SavedCardView } from '../../src/domain/payments/schema.ts';
-import { cleanCardNumber, formatExpiry, installmentOptions, validateCard, type CardErrors, type CardFields } from './card.ts';
-import { BRAND_LABEL } from './labels.ts';
+import { BRAND_NAMES, cleanCardNumber, formatExpiry, installmentOptions, validateCard, type CardErrors, type CardFields } from './card.ts';
+import type { T } from './i18n.ts';
 import { NEW_CARD as NEW, PAY_FIELDS as F } from '../../src/lib/shared/pay-form.ts';
 import IslandForm, { useAdoptTyped } from '../shared/form.tsx';
 
@@ -11,8 +11,11 @@ export interface SavedCardSubmit { card_id: string; msi: number | null }
 export type SavedCardOption = Pick<SavedCardView, 'id' | 'brand' | 'termination' | 'expiry' | 'expired' | 'type'>;
 
 interface Props {
+  t: T;
   installments: number[];
   busy: boolean;
+  /** Paying is not possible yet (steps missing, no token): the button is disabled. */
+  blocked?: boolean;
   onSubmit(card: CardSubmit): void;
   submitLabel: string;
   /** The signed-in buyer's saved cards: one is chosen instead of typing a card (expired ones are shown, not choosable). */
@@ -29,10 +32,10 @@ interface Props {
 
 /**
  * Name, number (spaces stripped, cut to 19), CVC, expiry MM/YY; installments (credit cards) chosen here. With saved
- * cards, the first one still valid is chosen and the card fields stay hidden until 'Usar una tarjeta nueva'. A real
+ * cards, the first one still valid is chosen and the card fields stay hidden until 'use a new card'. A real
  * POST form (method and action), so pressing Enter before hydration pays through the page, never a GET with the card.
  */
-export default function CardForm({ installments, busy, onSubmit, submitLabel, savedCards = [], onSubmitSaved, offerSave = false, post }: Props) {
+export default function CardForm({ t, installments, busy, blocked = false, onSubmit, submitLabel, savedCards = [], onSubmitSaved, offerSave = false, post }: Props) {
   const [f, setF] = useState<CardFields>({ name: '', number: '', cvc: '', exp: '' });
   const [errors, setErrors] = useState<CardErrors>({});
   const [msi, setMsi] = useState<string>('');
@@ -68,48 +71,48 @@ export default function CardForm({ installments, busy, onSubmit, submitLabel, sa
     }}>
       {saved.length > 0 && (
         <fieldset className="saved-cards">
-          <legend>Tarjetas guardadas</legend>
+          <legend>{t('payment.savedCards')}</legend>
           {saved.map((c) => (
             <label key={c.id} className={`saved-card${c.expired ? ' expired' : ''}`}>
               <input type="radio" name={F.choice} value={c.id} checked={choice === c.id} disabled={c.expired} onChange={() => pick(c.id)} />
               <span className="saved-card-text">
-                <strong>{BRAND_LABEL[c.brand] ?? c.brand} terminación {c.termination}</strong>
-                <span className="saved-card-meta">{c.expired ? <span className="badge-expired">Vencida {c.expiry}</span> : <>Vence {c.expiry}</>} · {c.type === 'debit' ? 'Débito' : 'Crédito'}</span>
+                <strong>{t('payment.endingIn', { brand: BRAND_NAMES[c.brand] ?? t('payment.brandUnknown'), last4: c.termination })}</strong>
+                <span className="saved-card-meta">{c.expired ? <span className="badge-expired">{t('payment.expiredOn', { date: c.expiry })}</span> : t('payment.expiresOn', { date: c.expiry })} · {c.type === 'debit' ? t('payment.debit') : t('payment.credit')}</span>
               </span>
             </label>
           ))}
           <label className="saved-card">
             <input type="radio" name={F.choice} value={NEW} checked={choice === NEW} onChange={() => pick(NEW)} />
-            <span className="saved-card-text"><strong>Usar una tarjeta nueva</strong></span>
+            <span className="saved-card-text"><strong>{t('payment.newCard')}</strong></span>
           </label>
         </fieldset>
       )}
       {!chosen && (
         <>
-          <label>Nombre en la tarjeta<input name={F.name} autoComplete="cc-name" value={f.name} onChange={set('name')} aria-invalid={Boolean(errors.name)} /></label>
-          {errors.name && <span className="field-error" role="alert">{errors.name}</span>}
-          <label>Número de tarjeta<input name={F.number} autoComplete="cc-number" inputMode="numeric" value={f.number} onChange={set('number')} aria-invalid={Boolean(errors.number)} /></label>
-          {errors.number && <span className="field-error" role="alert">{errors.number}</span>}
+          <label>{t('payment.cardName')}<input name={F.name} autoComplete="cc-name" value={f.name} onChange={set('name')} aria-invalid={Boolean(errors.name)} /></label>
+          {errors.name && <span className="field-error" role="alert">{t(errors.name)}</span>}
+          <label>{t('payment.cardNumber')}<input name={F.number} autoComplete="cc-number" inputMode="numeric" value={f.number} onChange={set('number')} aria-invalid={Boolean(errors.number)} /></label>
+          {errors.number && <span className="field-error" role="alert">{t(errors.number)}</span>}
           <div className="row">
-            <label>Vencimiento (MM/AA)<input name={F.exp} autoComplete="cc-exp" inputMode="numeric" placeholder="MM/AA" value={f.exp} onChange={set('exp')} aria-invalid={Boolean(errors.exp)} /></label>
-            <label>CVC<input name={F.cvc} autoComplete="cc-csc" inputMode="numeric" value={f.cvc} onChange={set('cvc')} aria-invalid={Boolean(errors.cvc)} /></label>
+            <label>{t('payment.cardExpiry')}<input name={F.exp} autoComplete="cc-exp" inputMode="numeric" placeholder={t('payment.cardExpiryPlaceholder')} value={f.exp} onChange={set('exp')} aria-invalid={Boolean(errors.exp)} /></label>
+            <label>{t('payment.cardCvc')}<input name={F.cvc} autoComplete="cc-csc" inputMode="numeric" value={f.cvc} onChange={set('cvc')} aria-invalid={Boolean(errors.cvc)} /></label>
           </div>
-          {errors.exp && <span className="field-error" role="alert">{errors.exp}</span>}
-          {errors.cvc && <span className="field-error" role="alert">{errors.cvc}</span>}
+          {errors.exp && <span className="field-error" role="alert">{t(errors.exp)}</span>}
+          {errors.cvc && <span className="field-error" role="alert">{t(errors.cvc)}</span>}
           {offerSave && (
-            <label className="check"><input type="checkbox" name={F.save} checked={save} onChange={(e) => setSave(e.target.checked)} /> Guardar esta tarjeta para mis próximas compras</label>
+            <label className="check"><input type="checkbox" name={F.save} checked={save} onChange={(e) => setSave(e.target.checked)} /> {t('payment.saveCard')}</label>
           )}
         </>
       )}
       {months.length > 0 && (
-        <label>Meses sin intereses (solo tarjetas de crédito)
+        <label>{t('payment.installments')}
           <select name={F.msi} value={msi} onChange={(e) => setMsi(e.target.value)}>
-            <option value="">Una sola exhibición</option>
-            {months.map((m) => <option key={m} value={m}>{m} meses</option>)}
+            <option value="">{t('payment.singlePayment')}</option>
+            {months.map((m) => <option key={m} value={m}>{t('payment.months', { count: m })}</option>)}
           </select>
         </label>
       )}
-      <button className="btn" type="submit" disabled={busy}>{submitLabel}</button>
+      <button className="btn" type="submit" disabled={busy || blocked} aria-busy={busy}>{busy ? t('checkout.paying') : submitLabel}</button>
     </IslandForm>
   );
 }

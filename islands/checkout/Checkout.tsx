@@ -1,100 +1,183 @@
-// Checkout of one supplier order (seed 001 §2, §4, §5, §8): contact, delivery address (saved or new), delivery
-// method (rates), attendees of experiences, payment method (the supplier's enabled ones), order summary toggle and
-// the countdown with restart. Cards are tokenised (POST /api/payments/cards/tokens) and paid with the checkout
-// token, or a signed-in buyer pays with a saved card (card_id) and may save a new one; the browser follows
-// redirect_to (3-D Secure, next action, approval) or goes to the order. Invoicing data (optional) goes with the order.
+// Checkout of one supplier order (seed 001 §2, §4, §5, §8) as one flow: contact, delivery address (saved or new) and
+// attendees of experiences saved together by one 'continue' (only what changed), then the delivery method (rates),
+// optional invoicing data and the payment method (the supplier's enabled ones). The order summary is a side column
+// on wide screens and a collapsible panel on phones; the countdown offers a restart. Field errors (ours, then the
+// API's `fields`) show at their fields; every submit shows it is busy; paying waits until nothing is missing.
+// Cards are tokenised (POST /api/payments/cards/tokens) and paid with the checkout token, or a signed-in buyer pays
+// with a saved card (card_id) and may save a new one; the browser follows redirect_to (3-D Secure, approval) or goes
+// to the order. A declined card keeps the buyer here (the checkout stays `payable`): another card or method at once.
+// Texts come from the page (`texts`, islands/checkout/i18n.ts) in the visitor's language.
 import { useEffect, useState } from 'react';
 import type { CheckoutView, DeliveryOption } from '../../src/domain/checkout/schema.ts';
 import { formatMoney } from '../../src/lib/shared/money.ts';
 import CardForm, { type CardSubmit, type SavedCardOption, type SavedCardSubmit } from './CardForm.tsx';
-import { installmentOptions, savedCardMessage } from './card.ts';
+import { failureMessage, installmentOptions, savedCardMessage } from './card.ts';
 import InvoicingForm, { type SaveError } from './InvoicingForm.tsx';
-import { DELIVERY_LABEL } from './labels.ts';
+import { codeText, makeT, type IslandTexts, type T } from './i18n.ts';
 import { PAY_ACTION, PAY_FIELDS as F } from '../../src/lib/shared/pay-form.ts';
 import IslandForm, { useHydrationGate } from '../shared/form.tsx';
 import './checkout.css';
 
+export interface SavedAddressOption { id: string; address_name: string; street_address: string; postal_code: string; address_phone?: string }
+
 interface Props {
-  initial: CheckoutView; base: string; signedIn: boolean; savedAddresses: { id: string; address_name: string; street_address: string; postal_code: string }[];
+  initial: CheckoutView; base: string; signedIn: boolean; savedAddresses: SavedAddressOption[];
   /** The signed-in buyer's saved cards (GET /api/payments/cards). */
   savedCards?: SavedCardOption[];
+  /** Texts in the visitor's language (src/components/checkout/texts.ts). */
+  texts: IslandTexts;
+  /** The signed-in buyer's own details, when the checkout has no contact yet. */
+  prefill?: { name: string; email: string; phone: string } | null;
+  /** Back from a payment page that failed (?payment=failed): shown at the payment step. */
+  initialFailure?: string | null;
 }
 
 /** The API answers order paths without the shop's path prefix (it runs outside the shop): add it. */
 export const shopPath = (base: string, to: string) => (base && to.startsWith('/mis-compras/') ? `${base}${to}` : to);
 
-export const PAYMENT_FAILED = 'El intento de pago falló y no fue posible completar la transacción.';
-
 /** What the buyer reads about a 'collection' branch: address, phone, hours. */
-export function BranchDetails({ d }: { d: { address?: unknown; phone?: unknown; hours?: unknown } }) {
+export function BranchDetails({ t, d }: { t: T; d: { address?: unknown; phone?: unknown; hours?: unknown } }) {
   return (
     <span className="co-branch">
       {typeof d.address === 'string' && d.address && <span>{d.address}</span>}
-      {typeof d.phone === 'string' && d.phone && <span>Tel. <a href={`tel:${d.phone}`}>{d.phone}</a></span>}
-      {typeof d.hours === 'string' && d.hours && <span>Horario: {d.hours}</span>}
+      {typeof d.phone === 'string' && d.phone && <span>{t('checkout.branchPhone')} <a href={`tel:${d.phone}`}>{d.phone}</a></span>}
+      {typeof d.hours === 'string' && d.hours && <span>{t('checkout.branchHours', { hours: d.hours })}</span>}
     </span>
   );
 }
 
-async function call<T>(url: string, method: string, body?: unknown): Promise<T> {
+type ApiError = Error & { fields?: Record<string, string[]>; status?: number; code?: string };
+
+async function call<V>(url: string, method: string, body?: unknown): Promise<V> {
   const res = await fetch(url, { method, credentials: 'same-origin', headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
   const json = await res.json().catch(() => null);
   if (!res.ok) {
-    const err = new Error(json?.error?.message ?? 'An error has occurred') as Error & { fields?: Record<string, string[]>; status?: number; code?: string };
+    const err = new Error(json?.error?.message ?? '') as ApiError;
     err.fields = json?.error?.fields; err.status = res.status; err.code = json?.error?.code;
     throw err;
   }
-  return json as T;
+  return json as V;
 }
 
 const optionKey = (o: DeliveryOption) => `${o.delivery_type}|${o.rate_id ?? ''}|${o.branch_id ?? ''}`;
+const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
+const tenDigits = (v: string) => { let d = v.replace(/\D+/g, ''); if (d.length === 12 && d.startsWith('52')) d = d.slice(2); return /^\d{10}$/.test(d); };
+const EMPTY_ADDRESS = { address_name: '', address_phone: '', street_address: '', street_number: '', locality: '', administrative_area_level_1: '', postal_code: '', save: true };
+type Busy = null | 'continue' | 'delivery' | 'pay' | 'restart' | 'rates';
 
-export default function Checkout({ initial, base, signedIn, savedAddresses, savedCards = [] }: Props) {
+export default function Checkout({ initial, base, signedIn, savedAddresses, savedCards = [], texts, prefill = null, initialFailure = null }: Props) {
+  const t = makeT(texts);
+  const money = (n: number, cur = c.currency) => formatMoney(n, cur, texts.locale);
   const [c, setC] = useState<CheckoutView>(initial);
-  const [busy, setBusy] = useState(false);
+  const [busy, setBusy] = useState<Busy>(null);
   const [error, setError] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(initialFailure);
   const [showSummary, setShowSummary] = useState(false);
   const [left, setLeft] = useState(initial.seconds_left);
-  const [contact, setContact] = useState(initial.contact ?? { name: '', email: initial.guest_email ?? '', phone: '' });
-  const [addressId, setAddressId] = useState<string>(initial.address_id ?? (savedAddresses[0]?.id ?? 'new'));
-  const [addr, setAddr] = useState({ address_name: '', address_phone: '', street_address: '', street_number: '', locality: '', administrative_area_level_1: '', postal_code: '', save: true });
+  const [contact, setContact] = useState(initial.contact ?? {
+    name: prefill?.name ?? '', email: initial.guest_email ?? prefill?.email ?? '', phone: prefill?.phone ?? savedAddresses[0]?.address_phone ?? '',
+  });
+  // 'current': the checkout's own address (typed here, or saved after the page loaded); 'new': the form.
+  const listed = (id: string | null) => id !== null && savedAddresses.some((a) => a.id === id);
+  const [addressId, setAddressId] = useState<string>(listed(initial.address_id) ? initial.address_id! : initial.address ? 'current' : (savedAddresses[0]?.id ?? 'new'));
+  const [addr, setAddr] = useState({ ...EMPTY_ADDRESS, address_name: prefill?.name ?? '', address_phone: prefill?.phone ?? '' });
   const [options, setOptions] = useState<DeliveryOption[] | null>(null);
   const [method, setMethod] = useState<string>(initial.payment_methods[0]?.method ?? '');
   const [picked, setPicked] = useState<string | null>(null);
-  const [attendees, setAttendees] = useState<Record<string, { full_name: string; phone: string }[]>>({});
+  const [attendees, setAttendees] = useState<Record<string, { full_name: string; phone: string }[]>>(() => Object.fromEntries(initial.needs_attendees.map((n) => [
+    n.product_id, Array.from({ length: n.count }, (_, j) => { const x = initial.attendees.filter((y) => y.product_id === n.product_id)[j]; return { full_name: x?.full_name ?? '', phone: x?.phone ?? '' }; }),
+  ])));
   const [wantsInvoice, setWantsInvoice] = useState(Boolean(initial.invoicing));
   // The steps take input only once the island runs (typed earlier, it would be lost); the payment forms work before.
   const gate = useHydrationGate();
+  const locked = c.status !== 'open';
 
   useEffect(() => {
-    const t = setInterval(() => setLeft((s) => Math.max(0, s - 1)), 1000);
-    return () => clearInterval(t);
+    const id = setInterval(() => setLeft((s) => Math.max(0, s - 1)), 1000);
+    return () => clearInterval(id);
   }, []);
   useEffect(() => { setLeft(c.seconds_left); }, [c.expires_at, c.seconds_left]);
+  // An address already chosen: its delivery options are shown at once.
+  useEffect(() => { if (c.needs_delivery && c.address && !locked) void loadRates(c); }, []);
 
-  const run = async <T,>(fn: () => Promise<T>): Promise<T | null> => {
-    setBusy(true); setError(null);
-    try { return await fn(); } catch (e) { setError((e as Error).message); return null; } finally { setBusy(false); }
+  const run = async <V,>(what: Busy, fn: () => Promise<V>): Promise<V | null> => {
+    setBusy(what); setError(null);
+    try { return await fn(); } catch (e) { setError((e as Error).message || t('payment.genericError')); return null; } finally { setBusy(null); }
   };
-  const patch = (body: unknown) => run(async () => { const v = await call<CheckoutView>(`/api/checkout/${c.id}`, 'PATCH', body); setC(v); return v; });
 
-  const saveContact = () => patch({ contact });
-  const saveAddress = async () => {
-    const v = addressId === 'new' ? await patch({ address: { ...addr, country: 'MX' } }) : await patch({ address_id: addressId });
-    if (v) await loadRates(v);
-  };
-  const loadRates = (v: CheckoutView = c) => run(async () => {
+  const loadRates = (v: CheckoutView = c) => run('rates', async () => {
     const r = await call<{ options: DeliveryOption[]; messages: { message: string }[] }>(`/api/checkout/${v.id}/rates`, 'POST', v.address_id ? { address_id: v.address_id } : {});
     setOptions(r.options);
-    if (r.messages.length && !r.options.length) setError(r.messages.map((m) => m.message).join(' '));
   });
-  const chooseDelivery = (o: DeliveryOption) => run(async () => {
+
+  /** Our own checks before sending: the same rules as the API, in the visitor's language. */
+  const check = (): Record<string, string> => {
+    const e: Record<string, string> = {};
+    const need = (k: string, v: string) => { if (!v.trim()) e[k] = t('checkout.fieldRequired'); };
+    need('contact.name', contact.name);
+    if (!EMAIL.test(contact.email.trim())) e['contact.email'] = t('checkout.emailInvalid');
+    if (!tenDigits(contact.phone)) e['contact.phone'] = t('checkout.phoneInvalid');
+    if (c.needs_delivery && addressId === 'new' && addressTyped()) {
+      need('address.address_name', addr.address_name);
+      need('address.street_address', addr.street_address);
+      if (!tenDigits(addr.address_phone)) e['address.address_phone'] = t('checkout.phoneInvalid');
+      if (!/^\d{5}$/.test(addr.postal_code.trim())) e['address.postal_code'] = t('checkout.postalInvalid');
+    }
+    flatAttendees().forEach((a, i) => {
+      need(`attendees.${i}.full_name`, a.full_name);
+      if (!tenDigits(a.phone)) e[`attendees.${i}.phone`] = t('checkout.phoneInvalid');
+    });
+    return e;
+  };
+  const addressTyped = () => Boolean(addr.street_address.trim() || addr.postal_code.trim() || addr.locality.trim() || addr.street_number.trim());
+  const flatAttendees = () => c.needs_attendees.flatMap((n) => (attendees[n.product_id] ?? []).map((a) => ({ product_id: n.product_id, ...a })));
+
+  /** One 'continue': contact, address and attendees in one PATCH (only what changed), then the delivery options. */
+  const continueSteps = async () => {
+    const errs = check();
+    setFieldErrors(errs);
+    if (Object.keys(errs).length) { setError(t('checkout.fixErrors')); return; }
+    const body: Record<string, unknown> = {};
+    const prev = c.contact;
+    if (!prev || prev.name !== contact.name || prev.email !== contact.email || prev.phone !== contact.phone) body.contact = contact;
+    if (c.needs_delivery) {
+      // No address typed: fine for picking up at a branch (the delivery step says when one is missing).
+      if (addressId === 'new') { if (addressTyped()) body.address = { ...addr, country: 'MX' }; }
+      else if (addressId !== 'current' && addressId !== c.address_id) body.address_id = addressId;
+    }
+    if (c.needs_attendees.length) {
+      const list = flatAttendees();
+      const same = list.length === c.attendees.length && list.every((a, i) => c.attendees[i]?.full_name === a.full_name && c.attendees[i]?.phone === a.phone && c.attendees[i]?.product_id === a.product_id);
+      if (!same) body.attendees = list;
+    }
+    await run('continue', async () => {
+      let v = c;
+      if (Object.keys(body).length) {
+        try {
+          v = await call<CheckoutView>(`/api/checkout/${c.id}`, 'PATCH', body);
+        } catch (e) {
+          const fields = (e as ApiError).fields;
+          if (fields) {
+            setFieldErrors(Object.fromEntries(Object.entries(fields).map(([k, m]) => [k, m[0] ?? t('checkout.fieldRequired')])));
+            throw new Error(t('checkout.fixErrors'));
+          }
+          throw e;
+        }
+        setC(v);
+        if (body.address) setAddressId('current');
+      }
+      if (v.needs_delivery) {
+        const r = await call<{ options: DeliveryOption[] }>(`/api/checkout/${v.id}/rates`, 'POST', v.address_id ? { address_id: v.address_id } : {});
+        setOptions(r.options);
+      }
+    });
+  };
+
+  const chooseDelivery = (o: DeliveryOption) => run('delivery', async () => {
     setC(await call<CheckoutView>(`/api/checkout/${c.id}/delivery`, 'PUT', { delivery_type: o.delivery_type, rate_id: o.rate_id, branch_id: o.branch_id, agency_id: o.agency_id }));
   });
-  const restart = () => run(async () => { setC(await call<CheckoutView>(`/api/checkout/${c.id}/restart`, 'POST')); });
-  const saveAttendees = () => patch({ attendees: Object.entries(attendees).flatMap(([product_id, list]) => list.map((a) => ({ product_id, ...a }))) });
-
+  const restart = () => run('restart', async () => { setC(await call<CheckoutView>(`/api/checkout/${c.id}/restart`, 'POST')); });
   const reloadToken = async () => { try { setC(await call<CheckoutView>(`/api/checkout/${c.id}`, 'GET')); } catch { /* keep */ } };
 
   const saveInvoicing = async (invoicing: Record<string, string> | null) => {
@@ -111,27 +194,31 @@ export default function Checkout({ initial, base, signedIn, savedAddresses, save
   };
   const toggleInvoice = (on: boolean) => {
     setWantsInvoice(on);
-    if (!on && c.invoicing) void run(() => saveInvoicing(null));
+    if (!on && c.invoicing) void run('continue', () => saveInvoicing(null));
   };
 
+  const showFailure = (message: string, seconds: number) => {
+    setFailure(message);
+    setTimeout(() => setFailure((m) => (m === message ? null : m)), seconds * 1000);
+  };
   const pay = async (card?: CardSubmit, saved?: SavedCardSubmit) => {
     setFailure(null);
-    await run(async () => {
+    await run('pay', async () => {
       let card_token: string | undefined;
       let msi: number | undefined;
       if (saved) {
         msi = saved.msi ?? undefined;
       } else if (card) {
-        const t = await call<{ id: string; card: { type: string } }>('/api/payments/cards/tokens', 'POST', { name: card.name, number: card.number, cvc: card.cvc, exp_month: card.exp_month, exp_year: card.exp_year });
-        card_token = t.id;
+        const tk = await call<{ id: string; card: { type: string } }>('/api/payments/cards/tokens', 'POST', { name: card.name, number: card.number, cvc: card.cvc, exp_month: card.exp_month, exp_year: card.exp_year });
+        card_token = tk.id;
         if (card.msi) {
-          if (!installmentOptions(t.card.type).includes(card.msi as 3)) throw new Error('Card does not accept installments, try a credit card');
+          if (!installmentOptions(tk.card.type).includes(card.msi as 3)) throw new Error(t('payment.noInstallments'));
           msi = card.msi;
         }
       }
-      if (!c.token) throw new Error('Completa los pasos anteriores para pagar');
+      if (!c.token) throw new Error(t('payment.checkDetails'));
       try {
-        const r = await call<{ redirect_to: string; payment: { failure: { message: string; reload_token: boolean; notice: { message: string; seconds: number } | null } | null } | null }>(
+        const r = await call<{ redirect_to: string; payment: { failure: { code: string; message: string; reload_token: boolean; notice: { message: string; seconds: number } | null } | null } | null }>(
           `/api/checkout/${c.id}/pay`, 'POST', {
             payment_type: method, token: c.token, card_token, card_id: saved?.card_id, msi_payments: msi, save_card: card?.save || undefined,
             return_path: `${base}/comprar/${c.id}`, cancel_path: `${base}/comprar/${c.id}?payment=canceled`,
@@ -139,22 +226,18 @@ export default function Checkout({ initial, base, signedIn, savedAddresses, save
         const f = r.payment?.failure;
         if (f) {
           if (f.reload_token) await reloadToken();
-          showFailure(f.notice?.message ?? f.message, f.notice?.seconds ?? 55);
+          showFailure(t(failureMessage(f)), f.notice?.seconds ?? 55);
           return;
         }
         location.assign(shopPath(base, r.redirect_to));
       } catch (e) {
         await reloadToken();
-        if ((e as { status?: number }).status === 402) { showFailure((e as Error).message || PAYMENT_FAILED, 55); return; }
-        const refused = savedCardMessage(e as { code?: string; fields?: Record<string, string[]> });
-        if (refused) throw new Error(refused);
+        if ((e as ApiError).status === 402) { showFailure(t('payment.failedNoTransaction'), 55); return; }
+        const refused = savedCardMessage(e as ApiError);
+        if (refused) throw new Error(t(refused));
         throw e;
       }
     });
-  };
-  const showFailure = (message: string, seconds: number) => {
-    setFailure(message);
-    setTimeout(() => setFailure((m) => (m === message ? null : m)), seconds * 1000);
   };
 
   const mm = String(Math.floor(left / 60)).padStart(2, '0');
@@ -162,162 +245,207 @@ export default function Checkout({ initial, base, signedIn, savedAddresses, save
   const m = c.payment_methods.find((x) => x.method === method);
   const isCard = m?.flow === 'card';
   const credit = c.instalments.map((i) => i.months);
+  const blocked = !c.token || c.missing.length > 0;
+  const methodName = (code: string) => codeText(t, 'payment.method', code, t('payment.methodOther'));
   // Posted to this page before hydration or without script: paid there with the same fields (src/components/checkout/pay-form.ts).
   const payPost = { action: `${base}/comprar/${c.id}`, fields: { [F.action]: PAY_ACTION, [F.method]: method, [F.token]: c.token ?? '' } };
+  const err = (k: string) => fieldErrors[k];
+  const input = (k: string) => ({ 'aria-invalid': Boolean(err(k)), 'aria-describedby': err(k) ? `fe-${k}` : undefined });
+  const fieldError = (k: string) => err(k) && <span className="field-error" id={`fe-${k}`}>{err(k)}</span>;
 
-  if (c.status !== 'open') {
-    return <div className="checkout"><p>Esta compra ya no está abierta ({c.status}).{c.order_id && <> <a href={`${base}/mis-compras/${c.order_id}`}>Ver el pedido</a></>}</p></div>;
+  if (!c.payable) {
+    return <div className="checkout"><p>{t('checkout.closed')}{c.order_id && <> <a href={`${base}/mis-compras/${c.order_id}`}>{t('checkout.viewOrder')}</a></>}</p></div>;
   }
+
+  const chosenLabel = () => {
+    if (c.delivery_type === 'collection' && typeof c.delivery?.name === 'string') return t('checkout.pickUpAt', { name: c.delivery.name });
+    const o = options?.find((x) => optionKey(x) === picked);
+    if (o && (o.delivery_type === 'shipping' || o.delivery_type === 'to_branch')) return o.label;
+    return codeText(t, 'orders.delivery', c.delivery_type, c.delivery_type ?? '');
+  };
+  let step = 0;
 
   return (
     <div className="checkout">
-      <div className="co-countdown" role="timer" aria-live="off" {...gate}>
-        <span>{left > 0 ? <>Tienes <strong>{mm}:{ss}</strong> para completar tu compra</> : <>El tiempo para completar la compra expiró.</>}</span>
-        <button type="button" className="link-button" onClick={() => void restart()} disabled={busy}>Reiniciar</button>
-      </div>
-      {error && <p className="co-error" role="alert">{error}</p>}
-      {failure && <p className="co-failure" role="alert" data-testid="payment-failure">{failure}</p>}
-
-      <section className="co-summary" {...gate}>
-        <button type="button" className="co-toggle" aria-expanded={showSummary} onClick={() => setShowSummary((s) => !s)}>
-          {showSummary ? 'Ocultar' : 'Mostrar'} resumen del pedido <strong>{formatMoney(c.total, c.currency)}</strong>
-        </button>
-        {showSummary && (
-          <ul>
-            {c.lines.map((l) => (
-              <li key={`${l.product_id}${JSON.stringify(l.variant)}`}>
-                {l.photo && <img src={l.photo} alt="" className="cart-thumb" />}
-                <span>{l.amount} × {l.name} {Object.values(l.variant).join(' / ')}</span>
-                <span>{formatMoney(l.line_total, c.currency)}</span>
-              </li>
-            ))}
-            <li><span>Productos</span><span>{formatMoney(c.items_total, c.currency)}</span></li>
-            <li><span>Envío</span><span>{formatMoney(c.shipping_total, c.currency)}</span></li>
-            <li className="total"><span>Total</span><span>{formatMoney(c.total, c.currency)}</span></li>
-          </ul>
-        )}
-      </section>
-
-      <section className="co-step" {...gate}>
-        <h2>1. Contacto</h2>
-        {!signedIn && <p className="muted small">Compras como invitado. <a href={`/login?next=${encodeURIComponent(`${base}/comprar/${c.id}`)}`}>Inicia sesión</a> o <a href={`/signup?next=${encodeURIComponent(`${base}/comprar/${c.id}`)}`}>crea una cuenta</a>.</p>}
-        <div className="grid">
-          <label>Nombre<input value={contact.name} onChange={(e) => setContact({ ...contact, name: e.target.value })} autoComplete="name" /></label>
-          <label>Correo<input type="email" value={contact.email} onChange={(e) => setContact({ ...contact, email: e.target.value })} autoComplete="email" /></label>
-          <label>Teléfono<input type="tel" value={contact.phone} onChange={(e) => setContact({ ...contact, phone: e.target.value })} autoComplete="tel" /></label>
-        </div>
-        <button type="button" className="btn" disabled={busy} onClick={() => void saveContact()}>Guardar contacto</button>
-      </section>
-
-      {c.needs_delivery && (
-        <section className="co-step" {...gate}>
-          <h2>2. Dirección de entrega</h2>
-          {savedAddresses.length > 0 && (
-            <div className="co-options">
-              {savedAddresses.map((a) => (
-                <label key={a.id} className="co-option"><input type="radio" name="address" checked={addressId === a.id} onChange={() => setAddressId(a.id)} /> {a.address_name} — {a.street_address}, CP {a.postal_code}</label>
-              ))}
-              <label className="co-option"><input type="radio" name="address" checked={addressId === 'new'} onChange={() => setAddressId('new')} /> Nueva dirección</label>
-            </div>
-          )}
-          {addressId === 'new' && (
-            <div className="grid">
-              <label>Nombre de quien recibe<input value={addr.address_name} onChange={(e) => setAddr({ ...addr, address_name: e.target.value })} /></label>
-              <label>Teléfono<input type="tel" value={addr.address_phone} onChange={(e) => setAddr({ ...addr, address_phone: e.target.value })} /></label>
-              <label>Calle<input value={addr.street_address} onChange={(e) => setAddr({ ...addr, street_address: e.target.value })} /></label>
-              <label>Número<input value={addr.street_number} onChange={(e) => setAddr({ ...addr, street_number: e.target.value })} /></label>
-              <label>Ciudad<input value={addr.locality} onChange={(e) => setAddr({ ...addr, locality: e.target.value })} /></label>
-              <label>Estado<input value={addr.administrative_area_level_1} onChange={(e) => setAddr({ ...addr, administrative_area_level_1: e.target.value })} /></label>
-              <label>Código postal<input inputMode="numeric" value={addr.postal_code} onChange={(e) => setAddr({ ...addr, postal_code: e.target.value })} /></label>
-              {signedIn && <label className="check"><input type="checkbox" checked={addr.save} onChange={(e) => setAddr({ ...addr, save: e.target.checked })} /> Guardar esta dirección</label>}
-            </div>
-          )}
-          <button type="button" className="btn" disabled={busy} onClick={() => void saveAddress()}>Usar esta dirección</button>
-        </section>
-      )}
-
-      <section className="co-step" {...gate}>
-        <h2>{c.needs_delivery ? '3' : '2'}. Entrega</h2>
-        {c.delivery_type && (
-          <div className="co-chosen">
-            <p>Elegido: <strong>{c.delivery_type === 'collection' && typeof c.delivery?.name === 'string'
-              ? `Recoger en ${c.delivery.name}`
-              : options?.find((o) => optionKey(o) === picked)?.label ?? DELIVERY_LABEL[c.delivery_type] ?? c.delivery_type}</strong>{c.shipping_days !== null && <> · {c.shipping_days} días</>}</p>
-            {c.delivery_type === 'collection' && c.delivery && <BranchDetails d={c.delivery} />}
+      <div className="co-main">
+        {locked ? (
+          <div className="co-retry" role="status" data-testid="checkout-retry">
+            <strong>{t('checkout.retryTitle')}</strong>
+            <span>{t('checkout.retryText')}</span>
           </div>
-        )}
-        {options === null ? (
-          <button type="button" className="btn secondary" disabled={busy} onClick={() => void loadRates()}>Ver opciones de entrega</button>
         ) : (
-          <div className="co-options">
-            {options.map((o) => (
-              <label key={optionKey(o)} className="co-option">
-                <input type="radio" name="delivery" checked={picked !== null ? picked === optionKey(o) : c.delivery_type === o.delivery_type && (!o.rate_id || c.delivery?.rate_id === o.rate_id) && (!o.branch_id || c.delivery?.branch_id === o.branch_id)}
-                  onChange={() => { setPicked(optionKey(o)); void chooseDelivery(o); }} />
-                {o.delivery_type === 'collection' ? (
-                  <span className="co-option-text">
-                    <span><strong>Recoger en {o.label}</strong> — sin costo</span>
-                    <BranchDetails d={o} />
-                  </span>
-                ) : (
-                  <span className="co-option-text">{o.label} — {formatMoney(o.cost, o.currency)}{o.days !== null && <> · {o.days} días</>}{o.address && <> · {o.address}</>}</span>
-                )}
-              </label>
-            ))}
-            {options.length === 0 && <p className="muted">No hay opciones de entrega para esta dirección.</p>}
+          <div className="co-countdown" role="timer" aria-live="off" {...gate}>
+            <span>{left > 0 ? t('checkout.youHave', { time: `${mm}:${ss}` }) : t('checkout.timeExpired')}</span>
+            <button type="button" className="link-button" onClick={() => void restart()} disabled={busy !== null}>{t('checkout.restartShort')}</button>
           </div>
         )}
-      </section>
+        {error && <p className="co-error" role="alert">{error}</p>}
 
-      {c.needs_attendees.length > 0 && (
-        <section className="co-step" {...gate}>
-          <h2>Asistentes</h2>
-          {c.needs_attendees.map((n) => Array.from({ length: n.count }, (_, i) => {
-            const a = attendees[n.product_id]?.[i] ?? c.attendees.filter((x) => x.product_id === n.product_id)[i] ?? { full_name: '', phone: '' };
-            const upd = (k: 'full_name' | 'phone', v: string) => setAttendees((all) => {
-              const list = [...(all[n.product_id] ?? Array.from({ length: n.count }, (_, j) => { const x = c.attendees.filter((y) => y.product_id === n.product_id)[j]; return { full_name: x?.full_name ?? '', phone: x?.phone ?? '' }; }))];
-              list[i] = { ...list[i]!, [k]: v };
-              return { ...all, [n.product_id]: list };
-            });
-            return (
-              <div className="grid" key={`${n.product_id}-${i}`}>
-                <label>{n.name} · asistente {i + 1}<input value={a.full_name} onChange={(e) => upd('full_name', e.target.value)} /></label>
-                <label>Teléfono<input type="tel" value={a.phone} onChange={(e) => upd('phone', e.target.value)} /></label>
+        {!locked && (
+          <>
+            <section className="co-step" {...gate}>
+              <h2>{++step}. {t('checkout.stepContact')}</h2>
+              {!signedIn && (
+                <p className="muted small">{t('checkout.guestNote')} <a href={`/login?next=${encodeURIComponent(`${base}/comprar/${c.id}`)}`}>{t('checkout.signIn')}</a> {t('checkout.or')} <a href={`/signup?next=${encodeURIComponent(`${base}/comprar/${c.id}`)}`}>{t('checkout.createAccount')}</a>.</p>
+              )}
+              <div className="grid">
+                <div className="co-field"><label>{t('checkout.name')}<input value={contact.name} onChange={(e) => setContact({ ...contact, name: e.target.value })} autoComplete="name" {...input('contact.name')} /></label>{fieldError('contact.name')}</div>
+                <div className="co-field"><label>{t('checkout.email')}<input type="email" value={contact.email} onChange={(e) => setContact({ ...contact, email: e.target.value })} autoComplete="email" {...input('contact.email')} /></label>{fieldError('contact.email')}</div>
+                <div className="co-field"><label>{t('checkout.phone')}<input type="tel" value={contact.phone} onChange={(e) => setContact({ ...contact, phone: e.target.value })} autoComplete="tel" {...input('contact.phone')} /></label>{fieldError('contact.phone')}</div>
               </div>
-            );
-          }))}
-          <button type="button" className="btn" disabled={busy} onClick={() => void saveAttendees()}>Guardar asistentes</button>
-        </section>
-      )}
+            </section>
 
-      <section className="co-step" aria-labelledby="co-invoice-title" {...gate}>
-        <h2 id="co-invoice-title">Facturación <span className="muted small">(opcional)</span></h2>
-        <label className="check"><input type="checkbox" checked={wantsInvoice} disabled={busy} onChange={(e) => toggleInvoice(e.target.checked)} /> Quiero factura</label>
-        {wantsInvoice && (
-          <InvoicingForm initial={c.invoicing} onSave={saveInvoicing} onCancel={() => setWantsInvoice(false)} />
+            {c.needs_delivery && (
+              <section className="co-step" {...gate}>
+                <h2>{++step}. {t('checkout.stepAddress')}</h2>
+                {(savedAddresses.length > 0 || c.address) && (
+                  <div className="co-options">
+                    {c.address && !listed(c.address_id) && (
+                      <label className="co-option"><input type="radio" name="address" checked={addressId === 'current'} onChange={() => setAddressId('current')} /> {String(c.address.address_name ?? '')} — {String(c.address.formatted_address ?? c.address.street_address ?? '')}</label>
+                    )}
+                    {savedAddresses.map((a) => (
+                      <label key={a.id} className="co-option"><input type="radio" name="address" checked={addressId === a.id} onChange={() => setAddressId(a.id)} /> {a.address_name} — {a.street_address}, {t('checkout.postalCodeShort', { code: a.postal_code })}</label>
+                    ))}
+                    <label className="co-option"><input type="radio" name="address" checked={addressId === 'new'} onChange={() => setAddressId('new')} /> {t('checkout.newAddress')}</label>
+                  </div>
+                )}
+                {addressId === 'new' && (
+                  <div className="grid">
+                    {([
+                      ['address_name', 'checkout.receiverName', 'name', 'text'], ['address_phone', 'checkout.phone', 'tel', 'tel'], ['street_address', 'checkout.street', 'address-line1', 'text'],
+                      ['street_number', 'checkout.streetNumber', 'off', 'text'], ['locality', 'checkout.city', 'address-level2', 'text'],
+                      ['administrative_area_level_1', 'checkout.state', 'address-level1', 'text'], ['postal_code', 'checkout.postalCode', 'postal-code', 'text'],
+                    ] as const).map(([k, label, ac, type]) => (
+                      <div className="co-field" key={k}><label>{t(label)}<input type={type} autoComplete={ac} inputMode={k === 'postal_code' ? 'numeric' : undefined} value={addr[k]}
+                        onChange={(e) => setAddr({ ...addr, [k]: e.target.value })} {...input(`address.${k}`)} /></label>{fieldError(`address.${k}`)}</div>
+                    ))}
+                    {signedIn && <label className="check"><input type="checkbox" checked={addr.save} onChange={(e) => setAddr({ ...addr, save: e.target.checked })} /> {t('checkout.saveAddress')}</label>}
+                  </div>
+                )}
+              </section>
+            )}
+
+            {c.needs_attendees.length > 0 && (
+              <section className="co-step" {...gate}>
+                <h2>{++step}. {t('checkout.stepAttendees')}</h2>
+                {(() => {
+                  let flat = -1;
+                  return c.needs_attendees.map((n) => (attendees[n.product_id] ?? []).map((a, i) => {
+                    flat++;
+                    const at = flat;
+                    const upd = (k: 'full_name' | 'phone', v: string) => setAttendees((all) => {
+                      const list = [...(all[n.product_id] ?? [])];
+                      list[i] = { ...list[i]!, [k]: v };
+                      return { ...all, [n.product_id]: list };
+                    });
+                    return (
+                      <div className="grid" key={`${n.product_id}-${i}`}>
+                        <div className="co-field"><label>{t('checkout.attendee', { name: n.name, n: i + 1 })}<input value={a.full_name} autoComplete="off" onChange={(e) => upd('full_name', e.target.value)} {...input(`attendees.${at}.full_name`)} /></label>{fieldError(`attendees.${at}.full_name`)}</div>
+                        <div className="co-field"><label>{t('checkout.phone')}<input type="tel" value={a.phone} autoComplete="off" onChange={(e) => upd('phone', e.target.value)} {...input(`attendees.${at}.phone`)} /></label>{fieldError(`attendees.${at}.phone`)}</div>
+                      </div>
+                    );
+                  }));
+                })()}
+              </section>
+            )}
+
+            <div className="co-continue" {...gate}>
+              <button type="button" className="btn" disabled={busy !== null} aria-busy={busy === 'continue'} onClick={() => void continueSteps()} data-testid="checkout-continue">
+                {busy === 'continue' ? t('checkout.saving') : t('checkout.continue')}
+              </button>
+            </div>
+
+            {c.needs_delivery && (
+              <section className="co-step" {...gate}>
+                <h2>{++step}. {t('checkout.stepDelivery')}</h2>
+                {c.delivery_type && (
+                  <div className="co-chosen">
+                    <p>{t('checkout.chosen')} <strong>{chosenLabel()}</strong>{c.shipping_days !== null && <> · {t('checkout.days', { count: c.shipping_days })}</>}</p>
+                    {c.delivery_type === 'collection' && c.delivery && <BranchDetails t={t} d={c.delivery} />}
+                  </div>
+                )}
+                {options === null ? (
+                  busy === 'rates' ? <p className="muted small" aria-busy="true">{t('checkout.loading')}</p>
+                    : <button type="button" className="btn secondary" disabled={busy !== null} onClick={() => void loadRates()}>{t('checkout.showOptions')}</button>
+                ) : (
+                  <div className="co-options" aria-busy={busy === 'delivery'}>
+                    {options.map((o) => (
+                      <label key={optionKey(o)} className="co-option">
+                        <input type="radio" name="delivery" disabled={busy === 'delivery'} checked={picked !== null ? picked === optionKey(o) : c.delivery_type === o.delivery_type && (!o.rate_id || c.delivery?.rate_id === o.rate_id) && (!o.branch_id || c.delivery?.branch_id === o.branch_id)}
+                          onChange={() => { setPicked(optionKey(o)); void chooseDelivery(o); }} />
+                        {o.delivery_type === 'collection' ? (
+                          <span className="co-option-text">
+                            <span><strong>{t('checkout.pickUpAt', { name: o.label })}</strong> — {t('checkout.free')}</span>
+                            <BranchDetails t={t} d={o} />
+                          </span>
+                        ) : (
+                          <span className="co-option-text">{o.delivery_type === 'shipping' || o.delivery_type === 'to_branch' ? o.label : codeText(t, 'orders.delivery', o.delivery_type, o.label)} — {money(o.cost, o.currency)}{o.days !== null && <> · {t('checkout.days', { count: o.days })}</>}{o.address && <> · {o.address}</>}</span>
+                        )}
+                      </label>
+                    ))}
+                    {options.length === 0 && <p className="muted">{t('checkout.noOptions')}</p>}
+                  </div>
+                )}
+              </section>
+            )}
+
+            <section className="co-step" aria-labelledby="co-invoice-title" {...gate}>
+              <h2 id="co-invoice-title">{t('checkout.stepInvoice')} <span className="muted small">{t('checkout.optional')}</span></h2>
+              <label className="check"><input type="checkbox" checked={wantsInvoice} disabled={busy !== null} onChange={(e) => toggleInvoice(e.target.checked)} /> {t('checkout.wantInvoice')}</label>
+              {wantsInvoice && (
+                <InvoicingForm t={t} initial={c.invoicing} onSave={saveInvoicing} onCancel={() => setWantsInvoice(false)} />
+              )}
+            </section>
+          </>
         )}
-      </section>
 
-      <section className="co-step">
-        <h2>Pago</h2>
-        {c.missing.length > 0 && <p className="muted small">Falta: {c.missing.join(', ')}</p>}
-        <div className="co-options" {...gate}>
-          {c.payment_methods.map((p) => (
-            <label key={p.method} className="co-option"><input type="radio" name="payment" checked={method === p.method} onChange={() => setMethod(p.method)} /> {p.label}</label>
+        <section className="co-step" aria-labelledby="co-pay-title">
+          <h2 id="co-pay-title">{locked ? '' : `${++step}. `}{t('checkout.stepPayment')}</h2>
+          {failure && <p className="co-failure" role="alert" data-testid="payment-failure">{failure}</p>}
+          {!locked && c.missing.length > 0 && (
+            <p className="muted small" data-testid="checkout-missing">{t('checkout.missing', { list: c.missing.map((x) => codeText(t, 'checkout.missing', x, x)).join(', ') })}</p>
+          )}
+          <div className="co-options" {...gate}>
+            {c.payment_methods.map((p) => (
+              <label key={p.method} className="co-option"><input type="radio" name="payment" checked={method === p.method} onChange={() => setMethod(p.method)} /> {methodName(p.method)}</label>
+            ))}
+            {c.payment_methods.length === 0 && <p className="co-error">{t('checkout.noMethods')}</p>}
+          </div>
+          {isCard ? (
+            <CardForm t={t} installments={m?.installments ? credit : []} busy={busy === 'pay'} blocked={blocked || (busy !== null && busy !== 'pay')} submitLabel={t('checkout.pay', { amount: money(c.total) })}
+              onSubmit={(card) => void pay(card)} savedCards={signedIn ? savedCards : []} onSubmitSaved={(s) => void pay(undefined, s)} offerSave={signedIn} post={payPost} />
+          ) : method ? (
+            <IslandForm action={payPost.action} fields={payPost.fields} onSubmit={(e) => { e.preventDefault(); void pay(); }}>
+              {m?.flow === 'bank_transfer' && <p className="muted small">{t('checkout.bankTransferNote')}</p>}
+              {m?.flow === 'store_cash' && <p className="muted small">{t('checkout.storeCashNote')}</p>}
+              {m?.flow === 'deposit' && <p className="muted small">{t('checkout.depositNote')}</p>}
+              {m?.flow === 'crypto' && <p className="muted small">{t('checkout.cryptoNote')}</p>}
+              {m?.flow === 'redirect' && <p className="muted small">{t('checkout.redirectNote', { name: methodName(method) })}</p>}
+              {m?.flow === 'cash_on_delivery' && <p className="muted small">{t('checkout.cashNote')}</p>}
+              <button type="submit" className="btn" disabled={busy !== null || blocked} aria-busy={busy === 'pay'}>{busy === 'pay' ? t('checkout.paying') : t('checkout.pay', { amount: money(c.total) })}</button>
+            </IslandForm>
+          ) : null}
+        </section>
+      </div>
+
+      <aside className={`co-summary${showSummary ? ' open' : ''}`} aria-labelledby="co-summary-title">
+        <h2 id="co-summary-title" className="co-summary-title">{t('checkout.summary')}</h2>
+        <button type="button" className="co-toggle" aria-expanded={showSummary} aria-controls="co-summary-body" onClick={() => setShowSummary((s) => !s)} {...gate}>
+          <span>{showSummary ? t('checkout.hideSummary') : t('checkout.showSummary')}</span> <strong>{money(c.total)}</strong>
+        </button>
+        <ul id="co-summary-body" className="co-summary-body">
+          {c.lines.map((l) => (
+            <li key={`${l.product_id}${JSON.stringify(l.variant)}`}>
+              {l.photo ? <img src={l.photo} alt="" className="cart-thumb" /> : <span className="cart-thumb" />}
+              <span className="co-line-name">{l.amount} × {l.name} {Object.values(l.variant).join(' / ')}</span>
+              <span>{money(l.line_total)}</span>
+            </li>
           ))}
-          {c.payment_methods.length === 0 && <p className="co-error">Purchase cannot be made at the moment (supplier configuration missing)</p>}
-        </div>
-        {isCard ? (
-          <CardForm installments={m?.installments ? credit : []} busy={busy || !c.token} submitLabel={`Pagar ${formatMoney(c.total, c.currency)}`} onSubmit={(card) => void pay(card)}
-            savedCards={signedIn ? savedCards : []} onSubmitSaved={(saved) => void pay(undefined, saved)} offerSave={signedIn} post={payPost} />
-        ) : method ? (
-          <IslandForm action={payPost.action} fields={payPost.fields} onSubmit={(e) => { e.preventDefault(); void pay(); }}>
-            {m?.flow === 'bank_transfer' && <p className="muted small">Recibirás una referencia para transferir; vence en 1 hora.</p>}
-            {m?.flow === 'store_cash' && <p className="muted small">Recibirás una referencia para pagar en tienda.</p>}
-            <button type="submit" className="btn" disabled={busy || !c.token}>Pagar {formatMoney(c.total, c.currency)}</button>
-          </IslandForm>
-        ) : null}
-      </section>
+          <li><span>{t('checkout.itemsTotal')}</span><span>{money(c.items_total)}</span></li>
+          {c.needs_delivery && <li><span>{t('checkout.shippingTotal')}</span><span>{c.delivery_type ? money(c.shipping_total) : t('checkout.toBeChosen')}</span></li>}
+          <li className="total"><span>{t('checkout.total')}</span><span>{money(c.total)}</span></li>
+        </ul>
+      </aside>
     </div>
   );
 }

@@ -3,10 +3,12 @@
 import { useState } from 'react';
 import { z } from 'zod';
 import IslandForm from '../shared/form.tsx';
+import { makeT, type IslandTexts } from './i18n.ts';
 
 const lines = z.array(z.object({ product_id: z.string(), variant: z.record(z.string(), z.string()).optional(), amount: z.number().int().min(1) })).min(1);
 
-export default function GuestStart({ shop, base }: { shop: string; base: string }) {
+export default function GuestStart({ shop, base, texts }: { shop: string; base: string; texts: IslandTexts }) {
+  const t = makeT(texts);
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -14,23 +16,23 @@ export default function GuestStart({ shop, base }: { shop: string; base: string 
     e.preventDefault();
     setError(null);
     let items: unknown;
-    try { items = lines.parse(JSON.parse(new URLSearchParams(location.search).get('items') ?? '[]')); } catch { setError('Tu carrito está vacío'); return; }
-    if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) { setError('Escribe un correo válido'); return; }
+    try { items = lines.parse(JSON.parse(new URLSearchParams(location.search).get('items') ?? '[]')); } catch { setError(t('checkout.emptyCart')); return; }
+    if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) { setError(t('checkout.emailInvalid')); return; }
     setBusy(true);
     try {
       const res = await fetch('/api/checkout', { method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ shop, items, start_as_anonymous: true, guest: { email } }) });
       const body = await res.json().catch(() => null);
-      if (!res.ok) throw new Error(body?.error?.message ?? 'An error has occurred');
+      if (!res.ok) throw new Error(body?.error?.message ?? t('payment.genericError'));
       location.assign(`${base}/comprar/${body.id}`);
     } catch (err) { setError((err as Error).message); setBusy(false); }
   };
   return (
     <IslandForm className="guest-start" onSubmit={(e) => void submit(e)} noValidate>
-      <h2>Comprar como invitado</h2>
-      <label>Correo electrónico<input type="email" name="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} /></label>
-      {error && <p className="co-error" role="alert">{error}</p>}
-      <button className="btn" type="submit" disabled={busy}>Continuar como invitado</button>
+      <h2>{t('checkout.guestTitle')}</h2>
+      <label>{t('checkout.email')}<input type="email" name="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} aria-invalid={Boolean(error)} aria-describedby={error ? 'guest-email-error' : undefined} /></label>
+      {error && <p className="co-error" id="guest-email-error" role="alert">{error}</p>}
+      <button className="btn" type="submit" disabled={busy} aria-busy={busy}>{busy ? t('checkout.loading') : t('checkout.guestContinue')}</button>
     </IslandForm>
   );
 }

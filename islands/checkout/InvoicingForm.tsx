@@ -6,12 +6,16 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CFDI_USES, TAX_REGIMES } from '../../src/lib/shared/constants.ts';
 import { INVOICING_FIELDS, INVOICING_MESSAGES, invoicingBody, invoicingFormSchema, toValues, type InvoicingFields, type InvoicingValues } from './invoicing.ts';
-import { CFDI_USE_LABEL, codeLabel, TAX_REGIME_LABEL } from './labels.ts';
+import { CFDI_USE_LABEL, codeLabel, TAX_REGIME_LABEL } from './sat.ts';
+import type { T } from './i18n.ts';
+import type { MessageKey } from '../../src/lib/i18n/index.ts';
+import { INVOICING_NAME_MAX } from '../../src/domain/orders/schema.ts';
 import IslandForm from '../shared/form.tsx';
 
 export type SaveError = Error & { fields?: Record<string, string[]> };
 
 interface Props {
+  t: T;
   initial: Record<string, string> | null;
   /** Sends the data; answers what was stored. Throws with `fields` for the server's field errors. */
   onSave(body: Record<string, string>): Promise<Record<string, string> | null>;
@@ -21,20 +25,20 @@ interface Props {
   onCancel?(): void;
 }
 
-export function InvoicingSummary({ data }: { data: Record<string, string> }) {
+export function InvoicingSummary({ t, data }: { t: T; data: Record<string, string> }) {
   return (
     <dl className="inv-summary" data-testid="invoicing-summary">
-      <dt>RFC</dt><dd>{data.rfc}</dd>
-      <dt>Nombre o razón social</dt><dd>{data.name}</dd>
-      <dt>Régimen fiscal</dt><dd>{codeLabel(TAX_REGIME_LABEL, data.tax_regime)}</dd>
-      <dt>Uso del CFDI</dt><dd>{codeLabel(CFDI_USE_LABEL, data.cfdi_use)}</dd>
-      <dt>Código postal fiscal</dt><dd>{data.postal_code}</dd>
-      {data.email && <><dt>Correo para la factura</dt><dd>{data.email}</dd></>}
+      <dt>{t('orders.rfc')}</dt><dd>{data.rfc}</dd>
+      <dt>{t('orders.invName')}</dt><dd>{data.name}</dd>
+      <dt>{t('orders.taxRegime')}</dt><dd>{codeLabel(TAX_REGIME_LABEL, data.tax_regime)}</dd>
+      <dt>{t('orders.cfdiUse')}</dt><dd>{codeLabel(CFDI_USE_LABEL, data.cfdi_use)}</dd>
+      <dt>{t('orders.fiscalPostalCode')}</dt><dd>{data.postal_code}</dd>
+      {data.email && <><dt>{t('orders.invEmail')}</dt><dd>{data.email}</dd></>}
     </dl>
   );
 }
 
-export default function InvoicingForm({ initial, onSave, editable = true, startEditing = true, onCancel }: Props) {
+export default function InvoicingForm({ t, initial, onSave, editable = true, startEditing = true, onCancel }: Props) {
   const [saved, setSaved] = useState<Record<string, string> | null>(initial);
   const [editing, setEditing] = useState(editable && startEditing && !initial);
   const [notice, setNotice] = useState<string | null>(null);
@@ -51,13 +55,13 @@ export default function InvoicingForm({ initial, onSave, editable = true, startE
       setSaved(stored);
       reset(toValues(stored));
       setEditing(false);
-      setNotice('Datos de facturación guardados.');
+      setNotice(t('orders.invSaved'));
     } catch (e) {
       const fields = (e as SaveError).fields ?? {};
       const known = Object.keys(fields).filter((k): k is InvoicingFields => (INVOICING_FIELDS as readonly string[]).includes(k));
       // The server checks the same rules: its field errors are shown with the form's own words.
-      for (const k of known) setError(k, { message: k in INVOICING_MESSAGES ? INVOICING_MESSAGES[k as keyof typeof INVOICING_MESSAGES] : fields[k]![0] });
-      if (!known.length) setFailure((e as Error).message || 'No se pudieron guardar los datos de facturación. Intenta de nuevo.');
+      for (const k of known) setError(k, { message: INVOICING_MESSAGES[k] });
+      if (!known.length) setFailure((e as Error).message || t('orders.invSaveFailed'));
     }
   };
 
@@ -65,10 +69,10 @@ export default function InvoicingForm({ initial, onSave, editable = true, startE
     return (
       <div className="inv">
         {notice && <p className="ok small" role="status">{notice}</p>}
-        {saved ? <InvoicingSummary data={saved} /> : <p className="muted">Sin datos de facturación.</p>}
+        {saved ? <InvoicingSummary t={t} data={saved} /> : <p className="muted">{t('orders.noInvoicing')}</p>}
         {editable && (
           <button type="button" className="btn secondary" onClick={() => { setNotice(null); setEditing(true); }}>
-            {saved ? 'Editar datos de facturación' : 'Agregar datos de facturación'}
+            {saved ? t('orders.invEdit') : t('orders.invAdd')}
           </button>
         )}
       </div>
@@ -79,56 +83,57 @@ export default function InvoicingForm({ initial, onSave, editable = true, startE
     const err = errors[name]?.message;
     return { id: `${id}-${name}`, 'aria-invalid': Boolean(err), ...(err ? { 'aria-describedby': `${id}-${name}-e` } : {}) };
   };
-  const error = (name: InvoicingFields) => errors[name]?.message && <span id={`${id}-${name}-e`} className="field-error" role="alert">{errors[name]!.message}</span>;
+  // Messages are locale keys (invoicing.ts): read here in the page's language.
+  const error = (name: InvoicingFields) => errors[name]?.message && <span id={`${id}-${name}-e`} className="field-error" role="alert">{t(errors[name]!.message as MessageKey, { max: INVOICING_NAME_MAX })}</span>;
 
   return (
-    <IslandForm className="inv-form" noValidate onSubmit={handleSubmit(submit)} aria-label="Datos de facturación">
+    <IslandForm className="inv-form" noValidate onSubmit={handleSubmit(submit)} aria-label={t('orders.invoicing')}>
       {failure && <p className="co-error" role="alert">{failure}</p>}
       <div className="inv-grid">
         <div className="inv-field">
-          <label htmlFor={`${id}-rfc`}>RFC</label>
+          <label htmlFor={`${id}-rfc`}>{t('orders.rfc')}</label>
           <input {...field('rfc')} {...register('rfc')} autoComplete="off" maxLength={13} className="upper" placeholder="XAXX010101000" />
           {error('rfc')}
         </div>
         <div className="inv-field">
-          <label htmlFor={`${id}-name`}>Nombre o razón social</label>
+          <label htmlFor={`${id}-name`}>{t('orders.invName')}</label>
           <input {...field('name')} {...register('name')} autoComplete="organization" />
           {error('name')}
         </div>
         <div className="inv-field">
-          <label htmlFor={`${id}-tax_regime`}>Régimen fiscal</label>
+          <label htmlFor={`${id}-tax_regime`}>{t('orders.taxRegime')}</label>
           <select {...field('tax_regime')} {...register('tax_regime')}>
-            <option value="">Elige el régimen fiscal…</option>
+            <option value="">{t('orders.invChooseRegime')}</option>
             {TAX_REGIMES.map((r) => <option key={r} value={r}>{codeLabel(TAX_REGIME_LABEL, r)}</option>)}
           </select>
           {error('tax_regime')}
         </div>
         <div className="inv-field">
-          <label htmlFor={`${id}-cfdi_use`}>Uso del CFDI</label>
+          <label htmlFor={`${id}-cfdi_use`}>{t('orders.cfdiUse')}</label>
           <select {...field('cfdi_use')} {...register('cfdi_use')}>
-            <option value="">Elige el uso del CFDI…</option>
+            <option value="">{t('orders.invChooseUse')}</option>
             {CFDI_USES.map((u) => <option key={u} value={u}>{codeLabel(CFDI_USE_LABEL, u)}</option>)}
           </select>
           {error('cfdi_use')}
         </div>
         <div className="inv-field">
-          <label htmlFor={`${id}-postal_code`}>Código postal fiscal</label>
+          <label htmlFor={`${id}-postal_code`}>{t('orders.fiscalPostalCode')}</label>
           <input {...field('postal_code')} {...register('postal_code')} inputMode="numeric" maxLength={5} autoComplete="postal-code" />
           {error('postal_code')}
         </div>
         <div className="inv-field">
-          <label htmlFor={`${id}-email`}>Correo para la factura (opcional)</label>
+          <label htmlFor={`${id}-email`}>{t('orders.invEmailOptional')}</label>
           <input {...field('email')} {...register('email')} type="email" autoComplete="email" />
           {error('email')}
         </div>
       </div>
       <div className="inv-actions">
-        <button type="submit" className="btn" disabled={isSubmitting}>{isSubmitting ? 'Guardando…' : 'Guardar datos de facturación'}</button>
+        <button type="submit" className="btn" disabled={isSubmitting} aria-busy={isSubmitting}>{isSubmitting ? t('checkout.saving') : t('orders.invSave')}</button>
         {(saved || onCancel) && (
           <button type="button" className="btn secondary" disabled={isSubmitting} onClick={() => {
             reset(toValues(saved)); setFailure(null);
             if (saved) setEditing(false); else onCancel?.();
-          }}>Cancelar</button>
+          }}>{t('orders.invCancel')}</button>
         )}
       </div>
     </IslandForm>

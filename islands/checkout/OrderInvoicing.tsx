@@ -1,8 +1,9 @@
 // The buyer's invoicing data on the order page (PUT /api/orders/{id}/invoicing): shown on the print preview.
 import InvoicingForm, { type SaveError } from './InvoicingForm.tsx';
+import { makeT, type IslandTexts } from './i18n.ts';
 import './checkout.css';
 
-interface Props { orderId: string; initial: Record<string, string> | null; editable: boolean }
+interface Props { orderId: string; initial: Record<string, string> | null; editable: boolean; texts: IslandTexts }
 
 export async function saveOrderInvoicing(orderId: string, body: Record<string, string>): Promise<Record<string, string> | null> {
   const res = await fetch(`/api/orders/${orderId}/invoicing`, {
@@ -10,11 +11,11 @@ export async function saveOrderInvoicing(orderId: string, body: Record<string, s
   });
   const json = await res.json().catch(() => null);
   if (!res.ok) {
-    throw Object.assign(new Error(json?.error?.message ?? 'No se pudieron guardar los datos de facturación. Intenta de nuevo.'), { fields: json?.error?.fields }) as SaveError;
+    throw Object.assign(new Error(json?.error?.message ?? ''), { fields: json?.error?.fields }) as SaveError;
   }
   return (json?.invoicing as Record<string, string> | null) ?? null;
 }
 
-export default function OrderInvoicing({ orderId, initial, editable }: Props) {
-  return <InvoicingForm initial={initial} editable={editable} onSave={(body) => saveOrderInvoicing(orderId, body)} />;
+export default function OrderInvoicing({ orderId, initial, editable, texts }: Props) {
+  return <InvoicingForm t={makeT(texts)} initial={initial} editable={editable} onSave={(body) => saveOrderInvoicing(orderId, body)} />;
 }

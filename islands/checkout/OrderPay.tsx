@@ -4,20 +4,22 @@
 import { useState } from 'react';
 import { formatMoney } from '../../src/lib/shared/money.ts';
 import CardForm, { type CardSubmit, type SavedCardOption, type SavedCardSubmit } from './CardForm.tsx';
-import { savedCardMessage } from './card.ts';
+import { failureMessage, savedCardMessage } from './card.ts';
+import { makeT, type IslandTexts } from './i18n.ts';
 import { PAY_ACTION, PAY_FIELDS as F } from '../../src/lib/shared/pay-form.ts';
 import IslandForm from '../shared/form.tsx';
 
-interface Props { base: string; orderId: string; token: string; total: number; currency: string; method: string; flow: string; savedCards?: SavedCardOption[]; signedIn?: boolean }
+interface Props { texts: IslandTexts; base: string; orderId: string; token: string; total: number; currency: string; method: string; flow: string; savedCards?: SavedCardOption[]; signedIn?: boolean }
 
-export default function OrderPay({ base, orderId, token: initialToken, total, currency, method, flow, savedCards = [], signedIn = false }: Props) {
+export default function OrderPay({ texts, base, orderId, token: initialToken, total, currency, method, flow, savedCards = [], signedIn = false }: Props) {
+  const t = makeT(texts);
   const [token, setToken] = useState(initialToken);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const post = async (url: string, body: unknown) => {
     const res = await fetch(url, { method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     const json = await res.json().catch(() => null);
-    if (!res.ok) throw Object.assign(new Error(json?.error?.message ?? 'An error has occurred'), { status: res.status, code: json?.error?.code, fields: json?.error?.fields });
+    if (!res.ok) throw Object.assign(new Error(json?.error?.message ?? t('payment.genericError')), { status: res.status, code: json?.error?.code, fields: json?.error?.fields });
     return json;
   };
   const reload = async () => {
@@ -36,12 +38,12 @@ export default function OrderPay({ base, orderId, token: initialToken, total, cu
       const f = r.payment?.failure;
       if (f) {
         if (f.reload_token) await reload();
-        setFailure(f.notice?.message ?? f.message);
+        setFailure(t(failureMessage(f)));
         setTimeout(() => setFailure(null), (f.notice?.seconds ?? 55) * 1000);
         return;
       }
       location.assign(base && r.redirect_to.startsWith('/mis-compras/') ? `${base}${r.redirect_to}` : r.redirect_to);
-    } catch (e) { await reload(); setFailure(savedCardMessage(e as { code?: string }) ?? (e as Error).message); }
+    } catch (e) { await reload(); const key = savedCardMessage(e as { code?: string; fields?: Record<string, string[]> }); setFailure(key ? t(key) : (e as Error).message); }
     finally { setBusy(false); }
   };
   const payPost = { action: `${base}/mis-compras/${orderId}`, fields: { [F.action]: PAY_ACTION, [F.method]: method, [F.token]: token } };
@@ -49,11 +51,11 @@ export default function OrderPay({ base, orderId, token: initialToken, total, cu
     <div className="order-pay">
       {failure && <p className="co-failure" role="alert">{failure}</p>}
       {flow === 'card'
-        ? <CardForm installments={[]} busy={busy} submitLabel={`Pagar ${formatMoney(total, currency)}`} onSubmit={(c) => void pay(c)}
+        ? <CardForm t={t} installments={[]} busy={busy} submitLabel={t('payment.payDue', { amount: formatMoney(total, currency, texts.locale) })} onSubmit={(c) => void pay(c)}
           savedCards={savedCards} onSubmitSaved={(s) => void pay(undefined, s)} offerSave={signedIn} post={payPost} />
         : (
           <IslandForm action={payPost.action} fields={payPost.fields} onSubmit={(e) => { e.preventDefault(); void pay(); }}>
-            <button className="btn" type="submit" disabled={busy}>Pagar {formatMoney(total, currency)}</button>
+            <button className="btn" type="submit" disabled={busy} aria-busy={busy}>{busy ? t('checkout.paying') : t('payment.payDue', { amount: formatMoney(total, currency, texts.locale) })}</button>
           </IslandForm>
         )}
     </div>

@@ -1,6 +1,7 @@
 // Card form rules (seed 001 §5): the number's spaces stripped and cut to 19 digits; the expiry typed as MM/YY and
 // split into exp_month / exp_year; installments 3/6/9/12 only for credit cards.
 import { CARD_NUMBER_MAX, INSTALLMENT_OPTIONS } from '../../src/lib/shared/constants.ts';
+import type { MessageKey } from '../../src/lib/i18n/index.ts';
 
 export const cleanCardNumber = (raw: string) => raw.replace(/[\s-]+/g, '').replace(/\D/g, '').slice(0, CARD_NUMBER_MAX);
 
@@ -21,30 +22,41 @@ export function formatExpiry(raw: string): string {
 }
 
 export interface CardFields { name: string; number: string; cvc: string; exp: string }
-export type CardErrors = Partial<Record<keyof CardFields, string>>;
+/** Per field, the locale key of its message (payment.err...). */
+export type CardErrors = Partial<Record<keyof CardFields, MessageKey>>;
 
 export function validateCard(f: CardFields, now = new Date()): { errors: CardErrors; body: null | { name: string; number: string; cvc: string; exp_month: number; exp_year: number } } {
   const errors: CardErrors = {};
   const name = f.name.trim();
-  if (!name) errors.name = 'Escribe el nombre como aparece en la tarjeta';
+  if (!name) errors.name = 'payment.errName';
   const number = cleanCardNumber(f.number);
-  if (!/^\d{12,19}$/.test(number)) errors.number = 'Número de tarjeta: de 12 a 19 dígitos';
-  if (!/^\d{3,4}$/.test(f.cvc.trim())) errors.cvc = 'CVC: 3 o 4 dígitos';
+  if (!/^\d{12,19}$/.test(number)) errors.number = 'payment.errNumber';
+  if (!/^\d{3,4}$/.test(f.cvc.trim())) errors.cvc = 'payment.errCvc';
   const exp = splitExpiry(f.exp);
-  if (!exp) errors.exp = 'Vencimiento: MM/AA';
-  else if (exp.exp_year < now.getFullYear() || (exp.exp_year === now.getFullYear() && exp.exp_month < now.getMonth() + 1)) errors.exp = 'La tarjeta está vencida';
+  if (!exp) errors.exp = 'payment.errExpiry';
+  else if (exp.exp_year < now.getFullYear() || (exp.exp_year === now.getFullYear() && exp.exp_month < now.getMonth() + 1)) errors.exp = 'payment.errExpired';
   if (Object.keys(errors).length || !exp) return { errors, body: null };
   return { errors, body: { name, number, cvc: f.cvc.trim(), exp_month: exp.exp_month, exp_year: exp.exp_year } };
 }
 
 export const installmentOptions = (cardType: string | null) => (cardType === 'credit' ? [...INSTALLMENT_OPTIONS] : []);
 
-export const SAVED_CARD_EXPIRED = 'Esta tarjeta guardada está vencida. Elige otra tarjeta o usa una tarjeta nueva.';
-export const SAVED_CARD_GONE = 'Esa tarjeta guardada ya no está disponible. Elige otra tarjeta o usa una tarjeta nueva.';
-
-/** The server's refusals of a saved card (400 card_expired, 404 on card_id), in the buyer's words; null for other errors. */
-export function savedCardMessage(e: { code?: string; fields?: Record<string, string[]> }): string | null {
-  if (e.code === 'card_expired') return SAVED_CARD_EXPIRED;
-  if (e.code === 'not_found' && e.fields?.card_id) return SAVED_CARD_GONE;
+/** The server's refusals of a saved card (400 card_expired, 404 on card_id): the key of the buyer's words; null for other errors. */
+export function savedCardMessage(e: { code?: string; fields?: Record<string, string[]> }): MessageKey | null {
+  if (e.code === 'card_expired') return 'payment.savedCardExpired';
+  if (e.code === 'not_found' && e.fields?.card_id) return 'payment.savedCardGone';
   return null;
 }
+
+/** A charge's failure code (seed 001 §8 sandbox outcomes) in the buyer's words; the 55 s notice after a second failure. */
+export function failureMessage(f: { code: string; notice?: unknown }): MessageKey {
+  if (f.notice) return 'payment.failedNoTransaction';
+  if (f.code === 'card_declined') return 'payment.bankDeclined';
+  if (f.code === 'insufficient_funds') return 'payment.insufficientFunds';
+  if (f.code === 'authentication_failed') return 'payment.authenticationFailed';
+  if (f.code === 'redirect_failed' || f.code === 'canceled') return 'payment.attemptFailed';
+  return 'payment.failedNoTransaction';
+}
+
+/** Card brands (their own names, the same in every language). */
+export const BRAND_NAMES: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover' };

@@ -1,18 +1,20 @@
 // The invoicing data form's rules (seed 001 §2 print preview, §3 purchase order: tax regime, CFDI use): the same
-// rules as the API's invoicingInput (src/domain/orders/schema.ts), with the messages the buyer reads.
+// rules as the API's invoicingInput (src/domain/orders/schema.ts), with the keys of the messages the buyer reads.
 import { z } from 'zod';
 import { CFDI_USES, TAX_REGIMES } from '../../src/lib/shared/constants.ts';
 import { INVOICING_NAME_MAX, RFC_PATTERN } from '../../src/domain/orders/schema.ts';
+import type { MessageKey } from '../../src/lib/i18n/index.ts';
 
+/** The locale keys of the messages (the form reads them with its `t`; nameMax takes {{max}}). */
 export const INVOICING_MESSAGES = {
-  rfc: 'Escribe un RFC válido: 12 caracteres para empresas o 13 para personas físicas (p. ej. XAXX010101000)',
-  name: 'Escribe el nombre o la razón social',
-  nameMax: `Máximo ${INVOICING_NAME_MAX} caracteres`,
-  tax_regime: 'Elige el régimen fiscal',
-  cfdi_use: 'Elige el uso del CFDI',
-  postal_code: 'Código postal del domicilio fiscal: 5 dígitos',
-  email: 'Escribe un correo válido o déjalo vacío',
-} as const;
+  rfc: 'orders.invErrRfc',
+  name: 'orders.invErrName',
+  nameMax: 'orders.invErrNameMax',
+  tax_regime: 'orders.invErrRegime',
+  cfdi_use: 'orders.invErrUse',
+  postal_code: 'orders.invErrPostal',
+  email: 'orders.invErrEmail',
+} as const satisfies Record<string, MessageKey>;
 
 export const invoicingFormSchema = z.object({
   rfc: z.string().trim().toUpperCase().regex(RFC_PATTERN, INVOICING_MESSAGES.rfc),

@@ -9,6 +9,8 @@ import { demoPicks } from '../integration/checkout.fixtures.ts';
 import { SCREENS_DIR, signIn, VIEWPORTS, waitForIsland } from './helpers.ts';
 
 const SHOP = 'demo-03';
+// In Spanish (the browser asks for es-MX).
+test.use({ locale: 'es-MX' });
 const CUSTOMER = 'cliente@demo.test';
 
 interface Item { id: string; name: string; available: number; stock_type: string }
@@ -65,11 +67,9 @@ async function contactAndCollection(page: Page, branch: string) {
   await contact.getByLabel('Nombre', { exact: true }).fill('Rosa Martínez');
   await contact.getByLabel('Correo').fill(CUSTOMER);
   await contact.getByLabel('Teléfono').fill('5512345678');
-  await page.getByRole('button', { name: 'Guardar contacto' }).click();
-  await expect(page.getByRole('button', { name: 'Guardar contacto' })).toBeEnabled();
-  // No delivery address needed to pick the order up at a branch.
+  // No delivery address needed to pick the order up at a branch: 'continue' saves the contact and shows the options.
+  await page.getByRole('button', { name: 'Continuar' }).click();
   const delivery = page.locator('.co-step').filter({ has: page.getByRole('heading', { name: /Entrega$/ }) });
-  await delivery.getByRole('button', { name: 'Ver opciones de entrega' }).click();
   const option = delivery.getByRole('radio', { name: new RegExp(`Recoger en ${branch}`) });
   await expect(option).toBeVisible();
   await expect(delivery.getByRole('radio', { name: /Recoger en / })).toHaveCount(2);

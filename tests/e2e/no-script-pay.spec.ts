@@ -54,10 +54,12 @@ async function readyCheckout(request: APIRequestContext, id: string) {
   return (await d.json()) as { token: string };
 }
 
-async function fillCard(page: Page, number: string) {
-  await page.getByLabel('Nombre en la tarjeta').fill('Rosa Martínez');
-  await page.getByLabel('Número de tarjeta').fill(number);
-  await page.getByLabel('Vencimiento (MM/AA)').fill('12/34');
+const CARD_LABELS = { es: ['Nombre en la tarjeta', 'Número de tarjeta', 'Vencimiento (MM/AA)'], en: ['Name on the card', 'Card number', 'Expiry (MM/YY)'] } as const;
+async function fillCard(page: Page, number: string, lang: keyof typeof CARD_LABELS = 'es') {
+  const [name, num, exp] = CARD_LABELS[lang];
+  await page.getByLabel(name).fill('Rosa Martínez');
+  await page.getByLabel(num).fill(number);
+  await page.getByLabel(exp).fill('12/34');
   await page.getByLabel('CVC').fill('123');
 }
 
@@ -107,12 +109,13 @@ test('without script: the order page\'s pay form refuses a bad card in the visit
 
   await page.goto(`/${SHOP}/mis-compras/${orderId}`);
   const pay = page.locator('.order-pay');
-  await fillCard(page, '4242 4242 4242 4241');
-  await submitCard(page, seen, () => pay.getByRole('button', { name: /^Pagar / }).click());
+  // The page and its pay form in the visitor's language (English here).
+  await fillCard(page, '4242 4242 4242 4241', 'en');
+  await submitCard(page, seen, () => pay.getByRole('button', { name: /^Pay / }).click());
   await expect(page.getByTestId('pay-form-outcome')).toHaveText('Check the card details: name, number, expiry (MM/YY) and CVC.');
 
-  await fillCard(page, '4000 0000 0000 3220');
-  await submitCard(page, seen, () => pay.getByRole('button', { name: /^Pagar / }).click());
+  await fillCard(page, '4000 0000 0000 3220', 'en');
+  await submitCard(page, seen, () => pay.getByRole('button', { name: /^Pay / }).click());
   await page.waitForURL(/\/sandbox\/3ds\//);
   await page.getByRole('button', { name: 'Autorizar pago' }).click();
   await page.waitForURL(new RegExp(`/${SHOP}/mis-compras/${orderId}`));

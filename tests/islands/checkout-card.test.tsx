@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import CardForm from '../../islands/checkout/CardForm.tsx';
 import { cleanCardNumber, installmentOptions, splitExpiry, validateCard } from '../../islands/checkout/card.ts';
+import { t } from './checkout-texts.ts';
 
 afterEach(cleanup);
 
@@ -36,7 +37,7 @@ describe('card rules', () => {
 describe('CardForm', () => {
   it('formats as typed and submits the split expiry with the chosen installments', () => {
     const onSubmit = vi.fn();
-    render(<CardForm installments={[3, 6, 9, 12]} busy={false} submitLabel="Pagar" onSubmit={onSubmit} />);
+    render(<CardForm t={t} installments={[3, 6, 9, 12]} busy={false} submitLabel="Pagar" onSubmit={onSubmit} />);
     fireEvent.change(screen.getByLabelText('Nombre en la tarjeta'), { target: { value: 'Rosa Martínez' } });
     fireEvent.change(screen.getByLabelText('Número de tarjeta'), { target: { value: '4000 0000 0000 3220' } });
     expect((screen.getByLabelText('Número de tarjeta') as HTMLInputElement).value).toBe('4000000000003220');
@@ -49,7 +50,7 @@ describe('CardForm', () => {
   });
   it('shows the errors and does not submit an invalid card; no installments select without installments', () => {
     const onSubmit = vi.fn();
-    render(<CardForm installments={[]} busy={false} submitLabel="Pagar" onSubmit={onSubmit} />);
+    render(<CardForm t={t} installments={[]} busy={false} submitLabel="Pagar" onSubmit={onSubmit} />);
     expect(screen.queryByLabelText(/Meses sin intereses/)).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Pagar' }));
     expect(onSubmit).not.toHaveBeenCalled();

@@ -5,9 +5,10 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import Checkout, { PAYMENT_FAILED, shopPath } from '../../islands/checkout/Checkout.tsx';
+import Checkout, { shopPath } from '../../islands/checkout/Checkout.tsx';
 import type { CheckoutView } from '../../src/domain/checkout/schema.ts';
 import { absoluteFetch } from './cart-fixtures.ts';
+import { ES, t } from './checkout-texts.ts';
 
 const ID = '00000000-0000-4000-8000-00000000c0c0';
 const view = (token: string): CheckoutView => ({
@@ -18,7 +19,7 @@ const view = (token: string): CheckoutView => ({
   contact: { name: 'Rosa', email: 'r@example.test', phone: '5512345678' }, guest_email: null, address_id: null, address: null, needs_delivery: false,
   delivery_type: 'collection', delivery: null, shipping_days: null, needs_attendees: [], attendees: [], invoicing: null, token,
   payment_methods: [{ method: 'str_card', flow: 'card', label: 'Tarjeta', installments: true }], payment_metadata: {},
-  instalments: [3, 6, 9, 12].map((months) => ({ months, monthly_amount: 1, total: 1, financing_cost: 0 })), order_id: null, missing: [],
+  instalments: [3, 6, 9, 12].map((months) => ({ months, monthly_amount: 1, total: 1, financing_cost: 0 })), order_id: null, payable: true, missing: [],
 });
 
 let cardType = 'credit';
@@ -27,7 +28,7 @@ const server = setupServer(
   http.post('http://localhost/api/payments/cards/tokens', () => HttpResponse.json({ id: 'tok_1', card: { type: cardType }, expires_at: '' }, { status: 201 })),
   http.post(`http://localhost/api/checkout/${ID}/pay`, async ({ request }) => {
     pays.push((await request.json()) as { token: string });
-    return HttpResponse.json({ error: { code: 'payment_failed', message: PAYMENT_FAILED } }, { status: 402 });
+    return HttpResponse.json({ error: { code: 'payment_failed', message: t('payment.failedNoTransaction') } }, { status: 402 });
   }),
   http.get(`http://localhost/api/checkout/${ID}`, () => HttpResponse.json(view('ptk_reloaded_2'))),
 );
@@ -51,12 +52,12 @@ function fillCard(msi?: string) {
 
 describe('Checkout payment', () => {
   it('shows the failure for 55 s and pays the next time with the reloaded token', async () => {
-    render(<Checkout initial={view('ptk_first_1')} base="/demo-03" signedIn savedAddresses={[]} />);
+    render(<Checkout texts={ES} initial={view('ptk_first_1')} base="/demo-03" signedIn savedAddresses={[]} />);
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     fillCard('3');
     await flush();
     expect(pays).toEqual([expect.objectContaining({ token: 'ptk_first_1', payment_type: 'str_card', card_token: 'tok_1', msi_payments: 3 })]);
-    expect(screen.getByTestId('payment-failure').textContent).toBe(PAYMENT_FAILED);
+    expect(screen.getByTestId('payment-failure').textContent).toBe(t('payment.failedNoTransaction'));
     await act(async () => { await vi.advanceTimersByTimeAsync(54_999); });
     expect(screen.queryByTestId('payment-failure')).not.toBeNull();
     await act(async () => { await vi.advanceTimersByTimeAsync(1); });
@@ -69,11 +70,11 @@ describe('Checkout payment', () => {
 
   it('refuses installments on a debit card before paying', async () => {
     cardType = 'debit';
-    render(<Checkout initial={view('ptk_first_1')} base="/demo-03" signedIn savedAddresses={[]} />);
+    render(<Checkout texts={ES} initial={view('ptk_first_1')} base="/demo-03" signedIn savedAddresses={[]} />);
     fillCard('6');
     await flush();
     expect(pays).toEqual([]);
-    expect(screen.getByText('Card does not accept installments, try a credit card')).toBeTruthy();
+    expect(screen.getByText(t('payment.noInstallments'))).toBeTruthy();
   });
 
   it("puts the shop's path prefix on the API's order paths", () => {

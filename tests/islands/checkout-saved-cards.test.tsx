@@ -7,10 +7,10 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import Checkout from '../../islands/checkout/Checkout.tsx';
-import { SAVED_CARD_EXPIRED, SAVED_CARD_GONE } from '../../islands/checkout/card.ts';
 import type { SavedCardOption } from '../../islands/checkout/CardForm.tsx';
 import type { CheckoutView } from '../../src/domain/checkout/schema.ts';
 import { absoluteFetch } from './cart-fixtures.ts';
+import { ES, t } from './checkout-texts.ts';
 
 const ID = '00000000-0000-4000-8000-00000000cafe';
 const view = (token = 'ptk_saved_1'): CheckoutView => ({
@@ -22,7 +22,7 @@ const view = (token = 'ptk_saved_1'): CheckoutView => ({
   delivery_type: 'collection', delivery: { branch_id: 'b1', name: 'Tostaduría Coatepec', phone: '2288165432', hours: 'Todos los días 8:00–20:00', address: 'Calle Jiménez del Campillo 18, Centro, Coatepec' },
   shipping_days: null, needs_attendees: [], attendees: [], invoicing: null, token,
   payment_methods: [{ method: 'str_card', flow: 'card', label: 'Tarjeta', installments: true }, { method: 'paypal', flow: 'redirect', label: 'PayPal', installments: false }],
-  payment_metadata: {}, instalments: [3, 6, 9, 12].map((months) => ({ months, monthly_amount: 1, total: 1, financing_cost: 0 })), order_id: null, missing: [],
+  payment_metadata: {}, instalments: [3, 6, 9, 12].map((months) => ({ months, monthly_amount: 1, total: 1, financing_cost: 0 })), order_id: null, payable: true, missing: [],
 });
 
 const CARDS: SavedCardOption[] = [
@@ -58,7 +58,7 @@ const payButton = () => screen.getByRole('button', { name: /^Pagar / });
 
 describe('saved cards at checkout', () => {
   it('lists termination and expiry, chooses the first valid card, and pays with card_id and installments without tokenising', async () => {
-    render(<Checkout initial={view()} base="/demo-03" signedIn savedAddresses={[]} savedCards={CARDS} />);
+    render(<Checkout texts={ES} initial={view()} base="/demo-03" signedIn savedAddresses={[]} savedCards={CARDS} />);
     expect(screen.getByRole('group', { name: 'Tarjetas guardadas' })).toBeTruthy();
     const expired = radio(/terminación 1881/);
     expect(expired.disabled).toBe(true);
@@ -76,7 +76,7 @@ describe('saved cards at checkout', () => {
   });
 
   it('offers no installments for a saved debit card', async () => {
-    render(<Checkout initial={view()} base="/demo-03" signedIn savedAddresses={[]} savedCards={CARDS} />);
+    render(<Checkout texts={ES} initial={view()} base="/demo-03" signedIn savedAddresses={[]} savedCards={CARDS} />);
     expect(screen.getByLabelText(/Meses sin intereses/)).toBeTruthy();
     fireEvent.click(radio(/Mastercard terminación 5556/));
     expect(screen.queryByLabelText(/Meses sin intereses/)).toBeNull();
@@ -88,19 +88,19 @@ describe('saved cards at checkout', () => {
 
   it('reads the refusal of an expired or unknown card clearly', async () => {
     answer = () => HttpResponse.json({ error: { code: 'card_expired', message: 'The saved card ending in 4242 expired (12/35)', fields: { card_id: ['x'] } } }, { status: 400 });
-    render(<Checkout initial={view()} base="/demo-03" signedIn savedAddresses={[]} savedCards={CARDS} />);
+    render(<Checkout texts={ES} initial={view()} base="/demo-03" signedIn savedAddresses={[]} savedCards={CARDS} />);
     fireEvent.click(payButton());
     await flush();
-    expect(screen.getByRole('alert').textContent).toBe(SAVED_CARD_EXPIRED);
+    expect(screen.getByRole('alert').textContent).toBe(t('payment.savedCardExpired'));
     answer = () => HttpResponse.json({ error: { code: 'not_found', message: 'Saved card not found', fields: { card_id: ['Saved card not found'] } } }, { status: 404 });
     fireEvent.click(payButton());
     await flush();
-    expect(screen.getByRole('alert').textContent).toBe(SAVED_CARD_GONE);
+    expect(screen.getByRole('alert').textContent).toBe(t('payment.savedCardGone'));
     expect(assign).not.toHaveBeenCalled();
   });
 
   it('a new card instead: the fields come back, and "save this card" sends save_card with the token', async () => {
-    render(<Checkout initial={view()} base="/demo-03" signedIn savedAddresses={[]} savedCards={CARDS} />);
+    render(<Checkout texts={ES} initial={view()} base="/demo-03" signedIn savedAddresses={[]} savedCards={CARDS} />);
     fireEvent.click(radio(/Usar una tarjeta nueva/));
     fireEvent.change(screen.getByLabelText('Nombre en la tarjeta'), { target: { value: 'Rosa' } });
     fireEvent.change(screen.getByLabelText('Número de tarjeta'), { target: { value: '4242 4242 4242 4242' } });
@@ -117,14 +117,14 @@ describe('saved cards at checkout', () => {
   });
 
   it('a guest sees no saved cards and is not offered to save one', () => {
-    render(<Checkout initial={view()} base="/demo-03" signedIn={false} savedAddresses={[]} savedCards={CARDS} />);
+    render(<Checkout texts={ES} initial={view()} base="/demo-03" signedIn={false} savedAddresses={[]} savedCards={CARDS} />);
     expect(screen.queryByRole('group', { name: 'Tarjetas guardadas' })).toBeNull();
     expect(screen.getByLabelText('Número de tarjeta')).toBeTruthy();
     expect(screen.queryByLabelText(/Guardar esta tarjeta/)).toBeNull();
   });
 
   it('shows the chosen branch address, phone and hours for a collection order', () => {
-    render(<Checkout initial={view()} base="/demo-03" signedIn savedAddresses={[]} savedCards={[]} />);
+    render(<Checkout texts={ES} initial={view()} base="/demo-03" signedIn savedAddresses={[]} savedCards={[]} />);
     const chosen = screen.getByText(/Elegido:/).closest('.co-chosen')!;
     expect(chosen.textContent).toContain('Recoger en Tostaduría Coatepec');
     expect(chosen.textContent).toContain('Calle Jiménez del Campillo 18, Centro, Coatepec');

@@ -14,6 +14,7 @@ import OrderInvoicing from '../../islands/checkout/OrderInvoicing.tsx';
 import OrderPay from '../../islands/checkout/OrderPay.tsx';
 import type { CheckoutView } from '../../src/domain/checkout/schema.ts';
 import { cartView, esCartLabels } from './cart-fixtures.ts';
+import { ES } from './checkout-texts.ts';
 
 const ID = '00000000-0000-4000-8000-00000000c0c0';
 const view = (methods: CheckoutView['payment_methods']): CheckoutView => ({
@@ -23,7 +24,7 @@ const view = (methods: CheckoutView['payment_methods']): CheckoutView => ({
   items_total: 46900, shipping_total: 0, total: 46900, expires_at: new Date(Date.now() + 900_000).toISOString(), seconds_left: 900,
   contact: { name: 'Rosa', email: 'r@example.test', phone: '5512345678' }, guest_email: null, address_id: null, address: null, needs_delivery: true,
   delivery_type: 'fixed_delivery', delivery: null, shipping_days: 5, needs_attendees: [], attendees: [], invoicing: null, token: 'ptk_server_1',
-  payment_methods: methods, payment_metadata: {}, instalments: [], order_id: null, missing: [],
+  payment_methods: methods, payment_metadata: {}, instalments: [], order_id: null, payable: true, missing: [],
 });
 const CARD = { method: 'str_card', flow: 'card', label: 'Tarjeta', installments: true } as const;
 const BANK = { method: 'openpay_bank', flow: 'bank_transfer', label: 'Transferencia', installments: false } as const;
@@ -38,7 +39,7 @@ const hidden = (f: HTMLFormElement) => Object.fromEntries([...f.querySelectorAll
 
 describe('island forms before hydration', () => {
   it('the checkout\'s card form posts to the checkout page with the method and token; the steps are inert', () => {
-    const html = renderToString(<Checkout initial={view([CARD])} base="/demo-03" signedIn savedAddresses={[]} />);
+    const html = renderToString(<Checkout texts={ES} initial={view([CARD])} base="/demo-03" signedIn savedAddresses={[]} />);
     const [card, ...rest] = forms(html);
     expect(rest).toEqual([]);
     expect(card!.getAttribute('method')).toBe('post');
@@ -53,16 +54,16 @@ describe('island forms before hydration', () => {
   });
 
   it('the checkout\'s pay button for a reference method posts too; without a token it cannot be pressed', () => {
-    const [pay] = forms(renderToString(<Checkout initial={view([BANK])} base="/demo-03" signedIn savedAddresses={[]} />));
+    const [pay] = forms(renderToString(<Checkout texts={ES} initial={view([BANK])} base="/demo-03" signedIn savedAddresses={[]} />));
     expect(pay!.getAttribute('method')).toBe('post');
     expect(hidden(pay!)).toEqual({ action: 'pay', payment_type: 'openpay_bank', token: 'ptk_server_1' });
-    const [blocked] = forms(renderToString(<Checkout initial={{ ...view([CARD]), token: null }} base="/demo-03" signedIn savedAddresses={[]} />));
+    const [blocked] = forms(renderToString(<Checkout texts={ES} initial={{ ...view([CARD]), token: null }} base="/demo-03" signedIn savedAddresses={[]} />));
     expect(blocked!.querySelector('button[type=submit]')!.hasAttribute('disabled')).toBe(true);
   });
 
   it('the order page\'s pay forms post to the order page', () => {
     for (const [method, flow] of [['str_card', 'card'], ['openpay_bank', 'bank_transfer']]) {
-      const [f] = forms(renderToString(<OrderPay base="/demo-03" orderId={ID} token="ptk_order_1" total={46900} currency="MXN" method={method!} flow={flow!} />));
+      const [f] = forms(renderToString(<OrderPay texts={ES} base="/demo-03" orderId={ID} token="ptk_order_1" total={46900} currency="MXN" method={method!} flow={flow!} />));
       expect(f!.getAttribute('method')).toBe('post');
       expect(f!.getAttribute('action')).toBe(`/demo-03/mis-compras/${ID}`);
       expect(hidden(f!)).toEqual({ action: 'pay', payment_type: method, token: 'ptk_order_1' });
@@ -78,8 +79,8 @@ describe('island forms before hydration', () => {
 
   it('forms without a no-script address are posted and inert until hydrated', () => {
     for (const html of [
-      renderToString(<OrderInvoicing orderId={ID} initial={null} editable />),
-      renderToString(<GuestStart shop="demo-03" base="/demo-03" />),
+      renderToString(<OrderInvoicing texts={ES} orderId={ID} initial={null} editable />),
+      renderToString(<GuestStart texts={ES} shop="demo-03" base="/demo-03" />),
       renderToString(<BlogEditor slug="demo-fifth" base="/demo-fifth" entry={null} />),
     ]) {
       const [f] = forms(html);

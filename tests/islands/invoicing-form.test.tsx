@@ -11,6 +11,7 @@ import { INVOICING_MESSAGES } from '../../islands/checkout/invoicing.ts';
 import type { CheckoutView } from '../../src/domain/checkout/schema.ts';
 import { CFDI_USES, TAX_REGIMES } from '../../src/lib/shared/constants.ts';
 import { absoluteFetch } from './cart-fixtures.ts';
+import { ES, t } from './checkout-texts.ts';
 
 const ORDER = '00000000-0000-4000-8000-0000000000f1';
 const CK = '00000000-0000-4000-8000-0000000000c1';
@@ -25,7 +26,7 @@ const ckView = (invoicing: Record<string, string> | null): CheckoutView => ({
   currency: 'MXN', lines: [], items_total: 10000, shipping_total: 0, total: 10000, expires_at: new Date(Date.now() + 900_000).toISOString(), seconds_left: 900,
   contact: null, guest_email: null, address_id: null, address: null, needs_delivery: false, delivery_type: null, delivery: null, shipping_days: null,
   needs_attendees: [], attendees: [], invoicing, token: 'ptk_1', payment_methods: [{ method: 'cash', flow: 'cash_on_delivery', label: 'Cash', installments: false }],
-  payment_metadata: {}, instalments: [], order_id: null, missing: [],
+  payment_metadata: {}, instalments: [], order_id: null, payable: true, missing: [],
 });
 const server = setupServer(
   http.put(`http://localhost/api/orders/${ORDER}/invoicing`, async ({ request }) => {
@@ -64,7 +65,7 @@ const save = async () => { fireEvent.click(screen.getByRole('button', { name: 'G
 
 describe('invoicing form on the order page', () => {
   it('offers the SAT catalogues in the selects', () => {
-    render(<OrderInvoicing orderId={ORDER} initial={null} editable />);
+    render(<OrderInvoicing texts={ES} orderId={ORDER} initial={null} editable />);
     const regimes = [...(screen.getByLabelText('Régimen fiscal') as HTMLSelectElement).options].map((o) => o.value);
     expect(regimes).toEqual(['', ...TAX_REGIMES]);
     const uses = [...(screen.getByLabelText('Uso del CFDI') as HTMLSelectElement).options];
@@ -73,19 +74,19 @@ describe('invoicing form on the order page', () => {
   });
 
   it('shows every validation message and sends nothing while the data is wrong', async () => {
-    render(<OrderInvoicing orderId={ORDER} initial={null} editable />);
+    render(<OrderInvoicing texts={ES} orderId={ORDER} initial={null} editable />);
     await save();
     const alerts = screen.getAllByRole('alert').map((a) => a.textContent);
-    expect(alerts).toEqual([INVOICING_MESSAGES.rfc, INVOICING_MESSAGES.name, INVOICING_MESSAGES.tax_regime, INVOICING_MESSAGES.cfdi_use, INVOICING_MESSAGES.postal_code]);
+    expect(alerts).toEqual([t(INVOICING_MESSAGES.rfc), t(INVOICING_MESSAGES.name), t(INVOICING_MESSAGES.tax_regime), t(INVOICING_MESSAGES.cfdi_use), t(INVOICING_MESSAGES.postal_code)]);
     expect(screen.getByLabelText('RFC').getAttribute('aria-invalid')).toBe('true');
     fill({ rfc: 'MAPR8001', name: 'Rosa', tax_regime: '612', cfdi_use: 'G03', postal_code: '3100', email: 'nope' });
     await save();
-    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual([INVOICING_MESSAGES.rfc, INVOICING_MESSAGES.postal_code, INVOICING_MESSAGES.email]);
+    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual([t(INVOICING_MESSAGES.rfc), t(INVOICING_MESSAGES.postal_code), t(INVOICING_MESSAGES.email)]);
     expect(puts).toEqual([]);
   });
 
   it('saves (RFC upper-cased, empty e-mail left out), then shows the data with an edit button that brings it back', async () => {
-    render(<OrderInvoicing orderId={ORDER} initial={null} editable />);
+    render(<OrderInvoicing texts={ES} orderId={ORDER} initial={null} editable />);
     fill({ rfc: 'mapr800101ab1', name: ' Rosa Martínez ', tax_regime: '612', cfdi_use: 'G03', postal_code: '03100' });
     await save();
     expect(puts).toEqual([STORED]);
@@ -104,17 +105,17 @@ describe('invoicing form on the order page', () => {
 
   it("puts the server's field errors on their fields", async () => {
     putAnswer = () => HttpResponse.json({ error: { code: 'validation_error', message: 'Invalid', fields: { rfc: ['Enter a valid RFC'] } } }, { status: 400 });
-    render(<OrderInvoicing orderId={ORDER} initial={null} editable />);
+    render(<OrderInvoicing texts={ES} orderId={ORDER} initial={null} editable />);
     fill({ rfc: 'MAPR800101AB1', name: 'Rosa', tax_regime: '612', cfdi_use: 'G03', postal_code: '03100' });
     await save();
-    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual([INVOICING_MESSAGES.rfc]);
+    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual([t(INVOICING_MESSAGES.rfc)]);
     putAnswer = () => HttpResponse.json({ error: { code: 'invalid_transition', message: 'The order is canceled' } }, { status: 409 });
     await save();
     expect(screen.getByText('The order is canceled')).toBeTruthy();
   });
 
   it('starts on the saved data; a canceled order shows it without the edit button', () => {
-    render(<OrderInvoicing orderId={ORDER} initial={STORED} editable={false} />);
+    render(<OrderInvoicing texts={ES} orderId={ORDER} initial={STORED} editable={false} />);
     expect(screen.getByTestId('invoicing-summary').textContent).toContain('MAPR800101AB1');
     expect(screen.queryByRole('button')).toBeNull();
   });
@@ -122,13 +123,13 @@ describe('invoicing form on the order page', () => {
 
 describe('invoicing at checkout', () => {
   it('"Quiero factura" opens the form; the data goes with the checkout; unticking clears it', async () => {
-    render(<Checkout initial={ckView(null)} base="/demo-03" signedIn savedAddresses={[]} />);
+    render(<Checkout texts={ES} initial={ckView(null)} base="/demo-03" signedIn savedAddresses={[]} />);
     expect(screen.queryByLabelText('RFC')).toBeNull();
     fireEvent.click(screen.getByLabelText('Quiero factura'));
     fill({ rfc: 'MAPR800101AB1', name: 'Rosa Martínez', tax_regime: '612', cfdi_use: 'S01', postal_code: '03100' });
     await save();
     // The server's 'invoicing.cfdi_use' lands on the CFDI use field.
-    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual([INVOICING_MESSAGES.cfdi_use]);
+    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual([t(INVOICING_MESSAGES.cfdi_use)]);
     fill({ cfdi_use: 'G03' });
     await save();
     expect(patches.at(-1)).toEqual({ invoicing: STORED });

@@ -157,6 +157,11 @@ export const checkoutView = z.object({
   /** Installments for credit cards (months without interest). */
   instalments: z.array(z.object({ months: z.number(), monthly_amount: money, total: money, financing_cost: money })),
   order_id: z.string().nullable(),
+  /**
+   * Whether this checkout still takes a payment: open and in time, or placed with its order's last attempt failed
+   * (a declined card): the buyer tries another card or method here at once, on the same order.
+   */
+  payable: z.boolean(),
   /** What is still missing before paying (contact, address, delivery, attendees). */
   missing: z.array(z.string()),
 });

@@ -474,6 +474,8 @@ export async function view(db: Db, c: CheckoutRow): Promise<CheckoutView> {
   const enabled = availableMethods(s.enabled_payment_types.filter((m) => (PAYMENT_METHODS as readonly string[]).includes(m)));
   const methods = enabled.map((m) => methodInfo(m)!).map((i) => ({ method: i.method, flow: i.flow, label: i.label, installments: i.installments }));
   const open = c.status === 'open' || c.status === 'placed';
+  const inTime = c.expires_at.getTime() > Date.now();
+  const payable = inTime && (c.status === 'open' || (c.status === 'placed' && order !== null && order.status !== 'canceled' && order.payment_status === 'failed'));
   return {
     id: c.id, status: c.status, shop: shops.get(c.shop_id)?.slug ?? '', source: c.source,
     supplier: {
@@ -496,6 +498,7 @@ export async function view(db: Db, c: CheckoutRow): Promise<CheckoutView> {
     instalments: methods.some((m) => m.installments) && total > 0
       ? INSTALLMENT_OPTIONS.map((months) => ({ months, monthly_amount: Math.ceil(total / months), total, financing_cost: 0 })) : [],
     order_id: order?.id ?? null,
+    payable,
     missing,
   };
 }
