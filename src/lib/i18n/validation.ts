@@ -1,0 +1,92 @@
+// Error and validation texts in the reader's language. Browser-safe: the server translates API errors with it
+// (src/lib/server/http.ts) and islands translate the same schemas' issues when they check a form before sending.
+//
+// Schemas write message KEYS, not English (`.max(120, 'validation.tooLong')`, `{ message: 'validation.required' }`):
+// a key is translated with the issue's numbers (`{{min}}`, `{{max}}`); an issue without a key (zod's own English
+// message) is translated from its `code` (too_small, too_big, invalid_type, invalid_format ...). Free text that is
+// neither stays as it is (a developer's message, never shown raw as a key).
+import type { AppError, ErrorBody, ErrorVars, IssueLike } from '../shared/errors.ts';
+import type { MessageKey, Translator } from './index.ts';
+
+/** A message key of the dictionaries' error areas (`validation.tooLong`, `apiErrors.not_found`). */
+export function isMessageKey(s: unknown): s is string {
+  return typeof s === 'string' && /^(validation|apiErrors)\.[A-Za-z0-9_]+$/.test(s);
+}
+
+const num = (v: number | bigint | undefined) => (v === undefined ? '' : Number(v));
+
+/** The numbers and names an issue's text interpolates. */
+export function issueVars(issue: IssueLike): ErrorVars {
+  const vars: ErrorVars = {};
+  if (issue.minimum !== undefined) vars.min = num(issue.minimum);
+  if (issue.maximum !== undefined) vars.max = num(issue.maximum);
+  if (issue.format) vars.format = issue.format;
+  return vars;
+}
+
+/** The text of one field message: a key translated (with `vars`), anything else as it is. */
+export function fieldText(message: string, t: Translator, vars?: ErrorVars): string {
+  return isMessageKey(message) && t.has(message) ? t(message as MessageKey, vars) : message;
+}
+
+/** One zod issue as a person reads it, in `t`'s language. */
+export function issueText(issue: IssueLike, t: Translator): string {
+  const vars = issueVars(issue);
+  if (isMessageKey(issue.message) && t.has(issue.message)) return t(issue.message as MessageKey, vars);
+  const collection = issue.origin === 'array' || issue.origin === 'set' || issue.origin === 'map' || issue.origin === 'record';
+  const numeric = issue.origin === 'number' || issue.origin === 'int' || issue.origin === 'bigint';
+  switch (issue.code) {
+    case 'invalid_type':
+      if (/received undefined$/.test(issue.message)) return t('validation.required');
+      if (issue.expected === 'int') return t('validation.wholeNumber');
+      if (issue.expected === 'number' || issue.expected === 'bigint') return t('validation.notANumber');
+      return t('validation.invalidType');
+    case 'too_small':
+      if (collection) return t('validation.tooFew', vars);
+      if (numeric) return t('validation.atLeast', vars);
+      return Number(issue.minimum) <= 1 ? t('validation.required') : t('validation.tooShort', vars);
+    case 'too_big':
+      if (collection) return t('validation.tooMany', vars);
+      if (numeric) return t('validation.atMost', vars);
+      return t('validation.tooLong', vars);
+    case 'invalid_format':
+      if (issue.format === 'email') return t('validation.invalidEmail');
+      if (issue.format === 'url') return t('validation.invalidUrl');
+      if (issue.format === 'uuid' || issue.format === 'guid' || issue.format === 'cuid') return t('validation.invalidId');
+      if (issue.format === 'date' || issue.format === 'datetime') return t('validation.invalidDate');
+      return t('validation.invalidFormat');
+    case 'invalid_value':
+      return t('validation.invalidOption');
+    case 'unrecognized_keys':
+      return t('validation.unknownField');
+    default:
+      return t('validation.invalid');
+  }
+}
+
+/** Zod issues as `fields` ({ 'a.b': [texts] }, '_' for the value itself), in `t`'s language. */
+export function issueFields(issues: readonly IssueLike[], t: Translator): Record<string, string[]> {
+  const fields: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const key = issue.path?.length ? issue.path.map(String).join('.') : '_';
+    (fields[key] ??= []).push(issueText(issue, t));
+  }
+  return fields;
+}
+
+/** An AppError's answer body in `t`'s language: the code's text (with its vars) and every field message. */
+export function localizedErrorBody(err: AppError, t: Translator): ErrorBody {
+  // The reason's text, else `<code>_detail` with the error's vars ("only {{available}} left"), else the code's.
+  const reason = err.reason ? `apiErrors.${err.reason}` : '';
+  const detail = `apiErrors.${err.code}_detail`;
+  const plain = `apiErrors.${err.code}`;
+  const message = reason && t.has(reason) ? t(reason as MessageKey, err.vars)
+    : err.vars && t.has(detail) ? t(detail as MessageKey, err.vars)
+      : t.has(plain) ? t(plain as MessageKey) : err.message;
+  let fields = err.fields;
+  if (err.issues?.length) fields = issueFields(err.issues, t);
+  else if (fields) {
+    fields = Object.fromEntries(Object.entries(fields).map(([k, list]) => [k, list.map((m) => fieldText(m, t, err.fieldVars?.[k] ?? err.vars))]));
+  }
+  return { error: { code: err.code, message, ...(fields ? { fields } : {}) } };
+}
