@@ -59,7 +59,7 @@ export async function signup(db: Db, input: SignupInput): Promise<SessionUser> {
 }
 
 function emailTaken() {
-  return new AppError('email_taken', 'User already exists', { fields: { email: ['User already exists'] } });
+  return new AppError('email_taken', 'User already exists', { fields: { email: ['validation.emailTaken'] } });
 }
 
 /** Sign-in attempts allowed per address and window; LOGIN_LIMIT_PER_ADDRESS raises it where many people share one
@@ -68,7 +68,7 @@ const perAddressLimit = () => Number(process.env.LOGIN_LIMIT_PER_ADDRESS) || LOG
 
 function tooMany(windowStart: Date, why = 'Too many sign-in attempts.') {
   const retry = Math.max(1, Math.ceil((windowStart.getTime() + LOGIN_LIMIT_WINDOW_S * 1000 - Date.now()) / 1000));
-  return new AppError('rate_limited', `${why} Try again in ${Math.ceil(retry / 60)} minute(s).`, { headers: { 'retry-after': String(retry) } });
+  return new AppError('rate_limited', `${why} Try again in ${Math.ceil(retry / 60)} minute(s).`, { vars: { minutes: Math.ceil(retry / 60) }, headers: { 'retry-after': String(retry) } });
 }
 
 /**

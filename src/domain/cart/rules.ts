@@ -31,6 +31,16 @@ export const QUANTITY_MESSAGES = {
   max_purchase_amount_exceeded: (max: number) => `Purchase amount exceeded: at most ${max} per purchase`,
 } as const;
 
+/** The field message keys of the same refusals (translated in the answer: src/lib/i18n/validation.ts). */
+export const QUANTITY_FIELD_KEYS = {
+  unavailable_for_sale: 'validation.unavailable',
+  out_of_stock: 'validation.outOfStock',
+  insufficient_stock: 'validation.insufficientStock',
+  quantity_exceeded: 'validation.quantityExceeded', // { available }
+  max_purchase_amount_exceeded: 'validation.maxPerPurchase', // { max }
+  invalid_amount: 'validation.quantity',
+} as const;
+
 /** Units a shopper can still take (null: unlimited, ondemand). */
 export function availableUnits(p: Pick<SellableInfo, 'stock_type' | 'stock_on_hand' | 'stock_reserved'>): number | null {
   if (p.stock_type === 'ondemand') return null;

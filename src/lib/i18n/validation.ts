@@ -90,3 +90,17 @@ export function localizedErrorBody(err: AppError, t: Translator): ErrorBody {
   }
   return { error: { code: err.code, message, ...(fields ? { fields } : {}) } };
 }
+
+/** A notice or refusal inside a successful answer (`{ code, message, available?, max? }`, e.g. the cart's). */
+export interface CodedMessage { code: string; message: string; available?: number | null; max?: number | null }
+
+/** The same notice with its message in `t`'s language (the code's text with its numbers; else as it was). */
+export function localizedNotice<N extends CodedMessage>(n: N, t: Translator): N {
+  const vars: ErrorVars = {};
+  if (typeof n.available === 'number') vars.available = n.available;
+  if (typeof n.max === 'number') vars.max = n.max;
+  const detail = `apiErrors.${n.code}_detail`;
+  const plain = n.code === 'ignored' ? 'validation.zeroIgnored' : `apiErrors.${n.code}`;
+  const message = Object.keys(vars).length && t.has(detail) ? t(detail as MessageKey, vars) : t.has(plain) ? t(plain as MessageKey) : n.message;
+  return { ...n, message };
+}
