@@ -153,7 +153,7 @@ export async function addItem(db: Db, shop: ShopRow, viewer: Viewer, input: { pr
   const key = variantKey(input.variant);
   const items = await repo.listItems(db, cart.id);
   if (items.length >= CART_MAX_LINES && !items.some((i) => i.product_id === p.id && i.variant_key === key)) {
-    throw new AppError('conflict', `A cart holds at most ${CART_MAX_LINES} lines`, { reason: 'cart_full', vars: { max: CART_MAX_LINES } });
+    throw new AppError('conflict', `A cart holds at most ${CART_MAX_LINES} lines`, { textKey: 'apiErrors.cart_full', vars: { max: CART_MAX_LINES } });
   }
   const current = items.find((i) => i.product_id === p.id && i.variant_key === key)?.amount ?? 0;
   const outcome = applyQuantityRules(current + input.amount, p);

@@ -572,7 +572,7 @@ export async function setProductStock(db: Db, viewer: Viewer, productId: string,
   const row = await repo.setStockOnHand(db, productId, onHand);
   if (!row) {
     const s = await repo.stockOf(db, productId);
-    throw new AppError('conflict', `${s?.stock_reserved ?? 0} units are reserved right now: stock cannot go below that`, { reason: 'stock_below_reserved', vars: { reserved: s?.stock_reserved ?? 0, min: s?.stock_reserved ?? 0 }, fields: { stock_on_hand: ['validation.atLeast'] } });
+    throw new AppError('conflict', `${s?.stock_reserved ?? 0} units are reserved right now: stock cannot go below that`, { textKey: 'apiErrors.stock_below_reserved', vars: { reserved: s?.stock_reserved ?? 0, min: s?.stock_reserved ?? 0 }, fields: { stock_on_hand: ['validation.atLeast'] } });
   }
   return { product_id: productId, stock_type: 'onstock' as const, stock_on_hand: row.stock_on_hand, stock_reserved: row.stock_reserved, available: row.stock_on_hand - row.stock_reserved };
 }

@@ -18,7 +18,7 @@ export interface ReadReturnForm {
 }
 
 const tooLarge = () => new AppError('payload_too_large', photoRejectedMessage(PHOTO_MAX_BYTES), { fields: { photos: ['too_large'] } });
-const tooMany = () => new AppError('validation_error', `At most ${RETURN_PHOTOS_MAX} photos`, { reason: 'too_many_photos', vars: { max: RETURN_PHOTOS_MAX }, fields: { photos: ['validation.tooManyPhotos'] } });
+const tooMany = () => new AppError('validation_error', `At most ${RETURN_PHOTOS_MAX} photos`, { textKey: 'apiErrors.too_many_photos', vars: { max: RETURN_PHOTOS_MAX }, fields: { photos: ['validation.tooManyPhotos'] } });
 
 /** Checks one uploaded file as a return photo (415 for anything but a JPEG or PNG, whatever its name says). */
 export async function checkReturnPhoto(file: UploadedFile): Promise<ReturnPhoto> {

@@ -76,11 +76,11 @@ export function issueFields(issues: readonly IssueLike[], t: Translator): Record
 
 /** An AppError's answer body in `t`'s language: the code's text (with its vars) and every field message. */
 export function localizedErrorBody(err: AppError, t: Translator): ErrorBody {
-  // The reason's text, else `<code>_detail` with the error's vars ("only {{available}} left"), else the code's.
-  const reason = err.reason ? `apiErrors.${err.reason}` : '';
+  // The error's own text key, else `<code>_detail` with its vars ("only {{available}} left"), else the code's.
+  const own = err.textKey ?? '';
   const detail = `apiErrors.${err.code}_detail`;
   const plain = `apiErrors.${err.code}`;
-  const message = reason && t.has(reason) ? t(reason as MessageKey, err.vars)
+  const message = own && t.has(own) ? t(own as MessageKey, err.vars)
     : err.vars && t.has(detail) ? t(detail as MessageKey, err.vars)
       : t.has(plain) ? t(plain as MessageKey) : err.message;
   let fields = err.fields;

@@ -46,8 +46,8 @@ export interface AppErrorOptions {
   headers?: Record<string, string>;
   /** Values of the translated top message (`apiErrors.<code>_detail`), e.g. `{ available: 30 }`. */
   vars?: ErrorVars;
-  /** A text more precise than the code's (`apiErrors.<reason>`, e.g. cart_full), translated with `vars`. */
-  reason?: string;
+  /** A message key more precise than the code's text (`apiErrors.cart_full`), translated with `vars`. */
+  textKey?: string;
   /** Values of one field's translated messages (message keys such as `validation.atMost`), by field. */
   fieldVars?: Record<string, ErrorVars>;
   /** The zod issues behind `fields`: the answer rebuilds `fields` from them in the request's language. */
@@ -65,7 +65,7 @@ export class AppError extends Error {
   readonly fields?: Record<string, string[]>;
   readonly headers?: Record<string, string>;
   readonly vars?: ErrorVars;
-  readonly reason?: string;
+  readonly textKey?: string;
   readonly fieldVars?: Record<string, ErrorVars>;
   readonly issues?: readonly IssueLike[];
   constructor(code: ErrorCode, message: string, opts: AppErrorOptions = {}) {
@@ -75,7 +75,7 @@ export class AppError extends Error {
     this.fields = opts.fields;
     this.headers = opts.headers;
     this.vars = opts.vars;
-    this.reason = opts.reason;
+    this.textKey = opts.textKey;
     this.fieldVars = opts.fieldVars;
     this.issues = opts.issues;
   }
