@@ -95,7 +95,7 @@ describe('reservation hoarding over HTTP', () => {
     const all = await guestStart(c, email, [{ product_id: B, amount: 40 }]);
     expect(all.status).toBe(409);
     expect(all.json().error.code).toBe('hold_limit_exceeded');
-    expect(all.json().error.fields[`items.${B}`][0]).toMatch(/At most 20 units/);
+    expect(all.json().error.fields[`items.${B}`][0]).toMatch(/^Como máximo 20 unidades/);
     // Half is fine; more on top of it in another checkout is not; another shopper still finds stock.
     expect((await guestStart(c, email, [{ product_id: B, amount: 20 }])).status).toBe(201);
     const more = await guestStart(c, email, [{ product_id: B, amount: 1 }]);

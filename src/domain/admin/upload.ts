@@ -20,11 +20,11 @@ const ACCEPTED = { jpeg: ['jpg', 'jpeg'], png: ['png'], svg: ['svg'] } as const;
 type Accepted = keyof typeof ACCEPTED;
 const DECLARED: Record<string, Accepted> = { 'image/jpeg': 'jpeg', 'image/jpg': 'jpeg', 'image/pjpeg': 'jpeg', 'image/png': 'png', 'image/svg+xml': 'svg' };
 
-const tooLarge = (max: number) => new AppError('payload_too_large', photoRejectedMessage(max), { fields: { file: ['too_large'] } });
+const tooLarge = (max: number) => new AppError('payload_too_large', photoRejectedMessage(max), { textKey: 'apiErrors.image_rejected_size', vars: { mb: Math.round(max / 1_000_000) }, fields: { file: ['too_large'] } });
 const tooManyPixels = (width: number, height: number) => new AppError('image_too_large',
   `Imagen rechazada – la imagen mide ${width} × ${height} px; el máximo es ${MAX_IMAGE_SIDE} px por lado y ${MAX_IMAGE_PIXELS / 1_000_000} megapíxeles`,
-  { fields: { file: ['too_many_pixels'] } });
-const unsupported = (detail: string) => new AppError('unsupported_media_type', `Imagen rechazada – ${detail}. ${FORMATS_TEXT}`, { fields: { file: ['invalid_type'] } });
+  { textKey: 'apiErrors.image_rejected_pixels', vars: { width, height, side: MAX_IMAGE_SIDE, megapixels: MAX_IMAGE_PIXELS / 1_000_000 }, fields: { file: ['too_many_pixels'] } });
+const unsupported = (detail: string) => new AppError('unsupported_media_type', `Imagen rechazada – ${detail}. ${FORMATS_TEXT}`, { textKey: 'apiErrors.image_rejected_type', fields: { file: ['invalid_type'] } });
 
 export interface UploadedFile { name: string; type: string; bytes: Buffer }
 

@@ -81,9 +81,9 @@ export const blogDocSchema = z.unknown()
 
 // ---------- fields (the editor's form and the API) ----------
 
-export const BLOG_TITLE_REQUIRED = 'the blog needs to contain a title';
+export const BLOG_TITLE_REQUIRED = 'validation.blogTitle';
 
-export const blogTitleSchema = z.string({ error: BLOG_TITLE_REQUIRED }).trim().min(1, BLOG_TITLE_REQUIRED).max(BLOG_TITLE_MAX, `at most ${BLOG_TITLE_MAX} characters`);
+export const blogTitleSchema = z.string({ error: BLOG_TITLE_REQUIRED }).trim().min(1, BLOG_TITLE_REQUIRED).max(BLOG_TITLE_MAX, 'validation.tooLong');
 export const blogTagsSchema = z.array(z.string().max(BLOG_TAG_MAX, `a tag has at most ${BLOG_TAG_MAX} characters`))
   .transform(dedupeTags)
   .pipe(z.array(z.string()).max(BLOG_TAGS_MAX, `at most ${BLOG_TAGS_MAX} tags`));

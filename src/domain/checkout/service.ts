@@ -23,7 +23,7 @@ import type { CheckoutRow } from './repo.ts';
 import type { AddressInput, CheckoutView, DeliveryOption } from './schema.ts';
 import { ensureSweeper, sweepExpired } from './sweeper.ts';
 import { inTx } from './tx.ts';
-import { HOLD_MESSAGES, holderLockKeys, holdProblems, mayOpenAnother, restartRefusal, type Holder } from './rules.ts';
+import { HOLD_MESSAGES, holdCap, holderLockKeys, holdProblems, mayOpenAnother, restartRefusal, type Holder } from './rules.ts';
 
 export const NEED_SIGN_IN = 'Sign in, sign up or continue as a guest';
 const newToken = () => `ptk_${randomBytes(18).toString('base64url')}`;
@@ -208,8 +208,17 @@ export async function startCheckout(db: Db, shop: ShopRow, viewer: Viewer, input
 async function assertMayHold(tx: Db, holder: Holder, wanted: Map<string, number>, onHand: Map<string, number>, exceptId: string | null) {
   if (!wanted.size) return;
   if (!mayOpenAnother(await repo.countHolding(tx, holder, exceptId))) throw new AppError('too_many_open_checkouts', HOLD_MESSAGES.too_many_open_checkouts);
-  const fields = holdProblems(wanted, await repo.heldUnits(tx, holder, [...wanted.keys()], exceptId), onHand);
-  if (fields) throw new AppError('hold_limit_exceeded', Object.values(fields)[0]![0]!, { fields });
+  const held = await repo.heldUnits(tx, holder, [...wanted.keys()], exceptId);
+  const fields = holdProblems(wanted, held, onHand);
+  if (!fields) return;
+  // The answer reads each field in the shopper's language: a key with that product's cap and what is left of it.
+  const fieldVars = Object.fromEntries(Object.keys(fields).map((k) => {
+    const id = k.slice('items.'.length);
+    const cap = holdCap(onHand.get(id) ?? 0);
+    return [k, { max: cap, left: Math.max(0, cap - (held.get(id) ?? 0)) }];
+  }));
+  const keyed = Object.fromEntries(Object.keys(fields).map((k) => [k, ['validation.holdLimit']]));
+  throw new AppError('hold_limit_exceeded', Object.values(fields)[0]![0]!, { fields: keyed, fieldVars });
 }
 
 // ---------- reading and filling in ----------

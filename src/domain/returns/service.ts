@@ -164,12 +164,16 @@ export async function createReturn(db: Db, viewer: Viewer, orderId: string, inpu
       const refusal = refusalOf(order, policy, requests, lines);
       if (refusal) throw refused(refusal);
       const fields: Record<string, string[]> = {};
+      const fieldVars: Record<string, { max: number }> = {};
       input.items.forEach((it, i) => {
         const line = lines.find((l) => l.order_item_id === it.order_item_id);
-        if (!line) fields[`items.${i}.order_item_id`] = ['Not a line of this order'];
-        else if (it.quantity > line.returnable) fields[`items.${i}.quantity`] = [`At most ${line.returnable}`];
+        if (!line) fields[`items.${i}.order_item_id`] = ['validation.invalidOption'];
+        else if (it.quantity > line.returnable) {
+          fields[`items.${i}.quantity`] = ['validation.atMost'];
+          fieldVars[`items.${i}.quantity`] = { max: line.returnable };
+        }
       });
-      if (Object.keys(fields).length) throw new AppError('validation_error', 'You cannot return more units than you bought', { fields });
+      if (Object.keys(fields).length) throw new AppError('validation_error', 'You cannot return more units than you bought', { fields, fieldVars });
       const row = await repo.insertReturn(tx, {
         order_id: order.id, user_id: viewer.user.id, reason_group: input.reason_group, reason: input.reason, comments: input.comments,
         conditions_accepted: input.conditions_accepted,
