@@ -33,6 +33,8 @@ export function fieldText(message: string, t: Translator, vars?: ErrorVars): str
 export function issueText(issue: IssueLike, t: Translator): string {
   const vars = issueVars(issue);
   if (isMessageKey(issue.message) && t.has(issue.message)) return t(issue.message as MessageKey, vars);
+  // A bare token ('required', 'invalid_shop_carousel_link') is a code the admin islands map to their own texts.
+  if (/^[a-z][a-z0-9_]*$/.test(issue.message)) return issue.message;
   const collection = issue.origin === 'array' || issue.origin === 'set' || issue.origin === 'map' || issue.origin === 'record';
   const numeric = issue.origin === 'number' || issue.origin === 'int' || issue.origin === 'bigint';
   switch (issue.code) {
