@@ -93,6 +93,16 @@ export function localizedErrorBody(err: AppError, t: Translator): ErrorBody {
   return { error: { code: err.code, message, ...(fields ? { fields } : {}) } };
 }
 
+/** An error's message in `t`'s language (for pages that show an AppError themselves). */
+export function errorText(err: AppError, t: Translator): string {
+  return localizedErrorBody(err, t).error.message;
+}
+
+/** Zod issues as one line of text in `t`'s language (for pages that show a refused form above it). */
+export function issuesText(issues: readonly IssueLike[], t: Translator): string {
+  return issues.map((i) => issueText(i, t)).join('; ');
+}
+
 /** A notice or refusal inside a successful answer (`{ code, message, available?, max? }`, e.g. the cart's). */
 export interface CodedMessage { code: string; message: string; available?: number | null; max?: number | null }
 

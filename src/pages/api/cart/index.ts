@@ -1,7 +1,7 @@
 import { cartQuery, cartView } from '../../../domain/cart/schema.ts';
 import { getCart, resolveShop } from '../../../domain/cart/service.ts';
 import { defineEndpoint, handle } from '../../../lib/server/endpoint.ts';
-import { localizedCart } from './_localized.ts';
+import { localizedCart } from '../../../components/store/cart-localized.ts';
 
 export const spec = defineEndpoint({
   method: 'GET', path: '/api/cart', summary: 'The signed-in shopper\'s cart on a shop, as one cart order per supplier', tags: ['cart'], auth: 'user',

@@ -1,7 +1,7 @@
 import { cartView, mergeInput } from '../../../domain/cart/schema.ts';
 import { merge, resolveShop } from '../../../domain/cart/service.ts';
 import { defineEndpoint, handle } from '../../../lib/server/endpoint.ts';
-import { localizedCart } from './_localized.ts';
+import { localizedCart } from '../../../components/store/cart-localized.ts';
 
 export const spec = defineEndpoint({
   method: 'POST', path: '/api/cart/merge',

@@ -1,7 +1,7 @@
 import { cartQuery, cartView, itemParams, setQuantityInput } from '../../../../domain/cart/schema.ts';
 import { removeItem, resolveShop, setQuantity } from '../../../../domain/cart/service.ts';
 import { defineEndpoint, handle } from '../../../../lib/server/endpoint.ts';
-import { localizedCart } from '../_localized.ts';
+import { localizedCart } from '../../../../components/store/cart-localized.ts';
 
 export const specs = [
   defineEndpoint({

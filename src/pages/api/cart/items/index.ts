@@ -1,7 +1,7 @@
 import { addItemInput, cartView } from '../../../../domain/cart/schema.ts';
 import { addItem, resolveShop } from '../../../../domain/cart/service.ts';
 import { defineEndpoint, handle } from '../../../../lib/server/endpoint.ts';
-import { localizedCart } from '../_localized.ts';
+import { localizedCart } from '../../../../components/store/cart-localized.ts';
 
 export const spec = defineEndpoint({
   method: 'POST', path: '/api/cart/items',
