@@ -29,7 +29,7 @@ export function requireUser(viewer: Viewer): SignedIn {
 export async function resolveShop(db: Db, requestShop: ShopRow | null, slug?: string | null): Promise<ShopRow> {
   if (slug) return getShopBySlug(db, slug);
   if (requestShop) return requestShop;
-  throw new AppError('validation_error', 'Say which shop', { fields: { shop: ['Required (the shop slug)'] } });
+  throw new AppError('validation_error', 'Say which shop', { fields: { shop: ['validation.required'] } });
 }
 
 export function assertShopSells(shop: ShopRow) {

@@ -114,11 +114,11 @@ export async function startCheckout(db: Db, shop: ShopRow, viewer: Viewer, input
     supplierId ??= p.supplier_id;
     currency ??= p.currency;
     if (p.supplier_id !== supplierId || p.currency !== currency) {
-      throw new AppError('validation_error', 'One checkout is one supplier order: items of one supplier and currency', { fields: { items: ['Items of one supplier and currency'] } });
+      throw new AppError('validation_error', 'One checkout is one supplier order: items of one supplier and currency', { fields: { items: ['validation.oneSupplier'] } });
     }
   }
   if (Object.keys(fields).length) throw new AppError('validation_error', 'Choose the options of each item', { fields });
-  if (input.supplier_id && supplierId !== input.supplier_id) throw new AppError('validation_error', 'These items are not of that supplier', { fields: { supplier_id: ['Does not match the items'] } });
+  if (input.supplier_id && supplierId !== input.supplier_id) throw new AppError('validation_error', 'These items are not of that supplier', { fields: { supplier_id: ['validation.invalidOption'] } });
 
   const supplier = (await repo.findSupplier(db, supplierId!))!;
   if (!supplier.is_configured) throw new AppError('supplier_not_configured', SUPPLIER_MISSING_CONFIGURATION);
@@ -367,23 +367,23 @@ export async function chooseDelivery(db: Db, viewer: Viewer, id: string, input: 
       case 'shipping': {
         needAddress();
         const r = c.currency === 'MXN' && input.rate_id ? findRate(postal!, weight, input.rate_id) : null;
-        if (!r) throw new AppError('validation_error', 'Choose one of the courier rates for this address', { fields: { rate_id: ['Unknown rate'] } });
+        if (!r) throw new AppError('validation_error', 'Choose one of the courier rates for this address', { fields: { rate_id: ['validation.invalidOption'] } });
         patch = { delivery: { ...r, shipment_id: `shp_${c.id.slice(0, 8)}` }, shipping_total: r.cost, shipping_days: r.days };
         break;
       }
       case 'to_branch': {
         const a = c.currency === 'MXN' && postal && input.agency_id ? findAgency(postal, weight, input.agency_id) : null;
-        if (!a) throw new AppError('validation_error', 'Choose one of the courier agencies', { fields: { agency_id: ['Unknown agency'] } });
+        if (!a) throw new AppError('validation_error', 'Choose one of the courier agencies', { fields: { agency_id: ['validation.invalidOption'] } });
         patch = { delivery: { ...a }, shipping_total: a.cost, shipping_days: a.days };
         break;
       }
       case 'collection': {
         const b = (await repo.listBranches(tx, c.supplier_id)).find((x) => x.id === input.branch_id);
-        if (!b) throw new AppError('validation_error', 'Choose one of the branches', { fields: { branch_id: ['Unknown branch'] } });
+        if (!b) throw new AppError('validation_error', 'Choose one of the branches', { fields: { branch_id: ['validation.invalidOption'] } });
         patch = { delivery: { branch_id: b.id, name: b.name, phone: b.phone, hours: b.hours, address: b.address.formatted_address }, shipping_total: 0, shipping_days: null };
         break;
       }
-      default: throw new AppError('validation_error', 'Unknown delivery type', { fields: { delivery_type: ['Unknown'] } });
+      default: throw new AppError('validation_error', 'Unknown delivery type', { fields: { delivery_type: ['validation.invalidOption'] } });
     }
     if (input.supply_asap !== undefined) patch.delivery = { ...patch.delivery, supply_asap: input.supply_asap };
     return repo.updateCheckout(tx, c.id, { ...patch, delivery_type: input.delivery_type, payment_token: c.payment_token ?? newToken() });
