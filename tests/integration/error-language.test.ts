@@ -110,6 +110,16 @@ describe.each(LOCALES)('API errors in %s', (locale) => {
     expect(malformed.json().error).toEqual({ code: 'malformed_json', message: t('apiErrors.malformed_json') });
     if (spanish) for (const r of [missing, method, malformed]) expectNotEnglish(r.text);
   });
+
+  it('refusals before the app: a malformed %-escape and a write from another site', async () => {
+    const escape = await c.get('/api/shops/%E0%A4%A');
+    expect(escape.status).toBe(400);
+    expect(escape.json().error).toEqual({ code: 'malformed_url', message: t('apiErrors.malformed_url') });
+    const foreign = await c.post('/api/auth/login', { email: 'a@b.test', password: 'x' }, { headers: { origin: 'https://elsewhere.example' } });
+    expect(foreign.status).toBe(403);
+    expect(foreign.json().error).toEqual({ code: 'cross_origin', message: t('apiErrors.cross_origin') });
+    if (spanish) expect(foreign.json().error.message).toBe('No se aceptan solicitudes desde otro sitio');
+  });
 });
 
 describe('the lang cookie wins over Accept-Language', () => {
