@@ -1,5 +1,7 @@
 // Every error code has a text in es and en (es-AR falls back to es), and zod issues and message keys are
 // translated, never shown raw (src/lib/i18n/validation.ts).
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import es from '../../src/locales/es.json' with { type: 'json' };
@@ -27,6 +29,27 @@ describe('error texts', () => {
   it('every apiErrors and validation key of one dictionary is in the other', () => {
     for (const area of ['apiErrors', 'validation'] as const) {
       expect(Object.keys(en[area]).sort(), area).toEqual(Object.keys(es[area]).sort());
+    }
+  });
+
+  it('every message key written in the code has a text in es and en (no raw key reaches a reader)', () => {
+    const files: string[] = [];
+    const walk = (dir: string) => {
+      for (const name of readdirSync(dir)) {
+        const path = join(dir, name);
+        if (statSync(path).isDirectory()) walk(path);
+        else if (/\.(ts|tsx|astro)$/.test(name)) files.push(path);
+      }
+    };
+    walk('src');
+    walk('islands');
+    const keys = new Set<string>();
+    for (const f of files) for (const m of readFileSync(f, 'utf8').matchAll(/'((?:validation|apiErrors)\.[A-Za-z0-9_]+)'/g)) keys.add(m[1]!);
+    expect(keys.size).toBeGreaterThan(30);
+    for (const key of keys) {
+      const [area, name] = key.split('.') as ['validation' | 'apiErrors', string];
+      expect((es[area] as Record<string, string>)[name], `es ${key}`).toBeTruthy();
+      expect((en[area] as Record<string, string>)[name], `en ${key}`).toBeTruthy();
     }
   });
 
