@@ -2,9 +2,10 @@
 // (src/lib/server/http.ts) and islands translate the same schemas' issues when they check a form before sending.
 //
 // Schemas write message KEYS, not English (`.max(120, 'validation.tooLong')`, `{ message: 'validation.required' }`):
-// a key is translated with the issue's numbers (`{{min}}`, `{{max}}`); an issue without a key (zod's own English
-// message) is translated from its `code` (too_small, too_big, invalid_type, invalid_format ...). Free text that is
-// neither stays as it is (a developer's message, never shown raw as a key).
+// a key is translated with the issue's numbers (`{{min}}`, `{{max}}`); an issue without a key (zod's own English, or
+// an English text a schema still writes) is translated from its `code` (too_small, too_big, invalid_type,
+// invalid_format ...). A bare token ('required') passes through: admin islands map those. Field messages the domain
+// writes are keys (translated with the error's `fieldVars`) or free text, which stays as it is.
 import type { AppError, ErrorBody, ErrorVars, IssueLike } from '../shared/errors.ts';
 import type { MessageKey, Translator } from './index.ts';
 
