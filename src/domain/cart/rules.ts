@@ -127,6 +127,9 @@ export function variantProblems(axes: Record<string, string[]>, choice: Record<s
   return Object.keys(problems).length ? problems : null;
 }
 
+/** The message key of one variant problem (`{{axis}}` is the axis): a missing or wrong value, or an unknown axis. */
+export const variantFieldKey = (axes: Record<string, string[]>, axis: string) => (axis in axes ? 'validation.chooseVariant' : 'validation.unknownField');
+
 /** Savings of an offer (seed 001 §9: regular price minus reduced price), per unit. */
 export function unitSaving(listPrice: number, crossoutPrice: number | null): number {
   return crossoutPrice !== null && crossoutPrice > listPrice ? crossoutPrice - listPrice : 0;

@@ -12,7 +12,7 @@ import * as repo from './repo.ts';
 import type { OfferedProduct } from './repo.ts';
 import { ensureSweeper } from '../checkout/sweeper.ts';
 import { availableMethods } from '../payments/availability.ts';
-import { applyQuantityRules, availableUnits, QUANTITY_FIELD_KEYS, QUANTITY_MESSAGES, refusal, unitSaving, variantKey, variantProblems } from './rules.ts';
+import { applyQuantityRules, availableUnits, QUANTITY_FIELD_KEYS, QUANTITY_MESSAGES, refusal, unitSaving, variantFieldKey, variantKey, variantProblems } from './rules.ts';
 import type { CartLine, CartOrder, CartView, Notice } from './schema.ts';
 
 export const SUPPLIER_MISSING_CONFIGURATION = 'Purchase cannot be made at the moment (supplier configuration missing)';
@@ -135,7 +135,8 @@ function checkVariant(p: OfferedProduct, variant: Record<string, string> | undef
   const problems = variantProblems(p.variants, variant);
   if (problems) {
     throw new AppError('validation_error', 'Choose the options of this item', {
-      fields: Object.fromEntries(Object.entries(problems).map(([k, m]) => [`variant.${k}`, [m]])),
+      fields: Object.fromEntries(Object.keys(problems).map((k) => [`variant.${k}`, [variantFieldKey(p.variants, k)]])),
+      fieldVars: Object.fromEntries(Object.keys(problems).map((k) => [`variant.${k}`, { axis: k }])),
     });
   }
 }

@@ -10,7 +10,7 @@ import { CHECKOUT_COUNTDOWN_MS, INSTALLMENT_OPTIONS, PAYMENT_METHODS } from '../
 import type { Viewer } from '../accounts/viewer.ts';
 import * as cartRepo from '../cart/repo.ts';
 import type { OfferedProduct } from '../cart/repo.ts';
-import { QUANTITY_FIELD_KEYS, QUANTITY_MESSAGES, refusal, variantKey, variantProblems } from '../cart/rules.ts';
+import { QUANTITY_FIELD_KEYS, QUANTITY_MESSAGES, refusal, variantFieldKey, variantKey, variantProblems } from '../cart/rules.ts';
 import { assertShopSells, SUPPLIER_MISSING_CONFIGURATION, unitPrice } from '../cart/service.ts';
 import type { ShopRow } from '../shops/service.ts';
 import { availableMethods } from '../payments/availability.ts';
@@ -101,6 +101,7 @@ export async function startCheckout(db: Db, shop: ShopRow, viewer: Viewer, input
 
   const now = new Date();
   const fields: Record<string, string[]> = {};
+  const fieldVars: Record<string, { axis: string }> = {};
   let supplierId: string | null = null;
   let currency: string | null = null;
   for (const l of lines) {
@@ -110,14 +111,19 @@ export async function startCheckout(db: Db, shop: ShopRow, viewer: Viewer, input
     const why = refusal(p, now);
     if (why) refuse(why, QUANTITY_MESSAGES[why], { [key]: [QUANTITY_FIELD_KEYS[why]] });
     const vp = variantProblems(p.variants, l.variant);
-    if (vp) for (const [axis, m] of Object.entries(vp)) (fields[`${key}.variant.${axis}`] ??= []).push(m);
+    if (vp) {
+      for (const axis of Object.keys(vp)) {
+        (fields[`${key}.variant.${axis}`] ??= []).push(variantFieldKey(p.variants, axis));
+        fieldVars[`${key}.variant.${axis}`] = { axis };
+      }
+    }
     supplierId ??= p.supplier_id;
     currency ??= p.currency;
     if (p.supplier_id !== supplierId || p.currency !== currency) {
       throw new AppError('validation_error', 'One checkout is one supplier order: items of one supplier and currency', { fields: { items: ['validation.oneSupplier'] } });
     }
   }
-  if (Object.keys(fields).length) throw new AppError('validation_error', 'Choose the options of each item', { fields });
+  if (Object.keys(fields).length) throw new AppError('validation_error', 'Choose the options of each item', { fields, fieldVars });
   if (input.supplier_id && supplierId !== input.supplier_id) throw new AppError('validation_error', 'These items are not of that supplier', { fields: { supplier_id: ['validation.invalidOption'] } });
 
   const supplier = (await repo.findSupplier(db, supplierId!))!;

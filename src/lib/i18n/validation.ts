@@ -27,13 +27,21 @@ export function issueVars(issue: IssueLike): ErrorVars {
 
 /** The text of one field message: a key translated (with `vars`), anything else as it is. */
 export function fieldText(message: string, t: Translator, vars?: ErrorVars): string {
-  return isMessageKey(message) && t.has(message) ? t(message as MessageKey, vars) : message;
+  if (!isMessageKey(message) || !t.has(message)) return message;
+  const text = t(message as MessageKey, vars);
+  return UNFILLED.test(text) ? t('validation.invalid') : text;
 }
+
+/** A placeholder the values did not fill: such a text is never shown (a generic one is). */
+const UNFILLED = /\{\{\w+\}\}/;
 
 /** One zod issue as a person reads it, in `t`'s language. */
 export function issueText(issue: IssueLike, t: Translator): string {
   const vars = issueVars(issue);
-  if (isMessageKey(issue.message) && t.has(issue.message)) return t(issue.message as MessageKey, vars);
+  if (isMessageKey(issue.message) && t.has(issue.message)) {
+    const text = t(issue.message as MessageKey, vars);
+    if (!UNFILLED.test(text)) return text;
+  }
   // A bare token ('required', 'invalid_shop_carousel_link') is a code the admin islands map to their own texts.
   if (/^[a-z][a-z0-9_]*$/.test(issue.message)) return issue.message;
   const collection = issue.origin === 'array' || issue.origin === 'set' || issue.origin === 'map' || issue.origin === 'record';
