@@ -103,10 +103,11 @@ async function resolveCard(db: Db, viewer: Viewer, input: PayRequest, info: { pr
     if (input.card_token) throw new AppError('validation_error', 'Pay with a saved card (card_id) or a new card (card_token), not both', { fields: { card_id: ['validation.cardOrToken'] } });
     // Only the buyer's own cards: another user's card (or any card for a guest) is not found, whether it exists or not.
     const s = viewer.kind === 'user' ? await repo.findSavedCard(db, viewer.user.id, input.card_id) : null;
-    if (!s) throw new AppError('not_found', SAVED_CARD_NOT_FOUND, { fields: { card_id: [SAVED_CARD_NOT_FOUND] } });
+    if (!s) throw new AppError('not_found', SAVED_CARD_NOT_FOUND, { textKey: 'apiErrors.saved_card_gone', fields: { card_id: ['validation.savedCardGone'] } });
     if (expired(s)) {
       const m = savedCardExpired(s);
-      throw new AppError('card_expired', m, { fields: { card_id: [m] } });
+      const vars = { last4: s.last4, exp: expiryText(s) };
+      throw new AppError('card_expired', m, { textKey: 'apiErrors.saved_card_expired', vars, fields: { card_id: ['validation.savedCardExpired'] } });
     }
     if (s.provider !== info.provider) throw new AppError('validation_error', 'This saved card cannot be charged with that payment method', { fields: { card_id: ['validation.otherCardOrMethod'] } });
     return { display: { brand: s.brand, last4: s.last4, type: s.card_type, bank: s.bank, name: s.name }, behaviour: s.sandbox_behaviour, type: s.card_type, tokenId: null, fingerprint: s.fingerprint, name: s.name, brand: s.brand, last4: s.last4, bank: s.bank, exp_month: s.exp_month, exp_year: s.exp_year };
@@ -170,7 +171,7 @@ async function pay(db: Db, viewer: Viewer, c0: CheckoutRow, input: PayRequest, w
   const supplier = (await ckRepo.findSupplier(db, c0.supplier_id))!;
   if (!supplier.is_configured) throw new AppError('supplier_not_configured', 'Purchase cannot be made at the moment (supplier configuration missing)');
   if (!supplier.enabled_payment_types.includes(input.payment_type)) {
-    throw new AppError('payment_method_not_enabled', 'This supplier does not take that payment method', { fields: { payment_type: [`One of: ${supplier.enabled_payment_types.join(', ')}`] } });
+    throw new AppError('payment_method_not_enabled', 'This supplier does not take that payment method', { fields: { payment_type: ['validation.invalidOption'] } });
   }
   if ((c0.status === 'open' || c0.status === 'placed') && c0.expires_at.getTime() <= Date.now()) {
     await expireCheckout(db, c0.id);
