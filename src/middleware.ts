@@ -37,11 +37,14 @@ const securityHeaders = defineMiddleware(async (ctx, next) => withSecurityHeader
 const route = defineMiddleware(async (ctx, next) => {
   const { url, request, locals, cookies } = ctx;
   if (url.pathname.startsWith('/_astro/')) return next();
+  // The language first: early refusals answer in it too.
+  locals.locale = resolveLocale({ cookie: cookies.get('lang')?.value, acceptLanguage: request.headers.get('accept-language') });
+  locals.t = getT(locals.locale);
   const refused = await refuseBadRequest(ctx);
   if (refused) return refused;
 
   if (crossOrigin(request, url)) {
-    return errorResponse(new AppError('cross_origin', 'Requests from another site are not accepted'));
+    return errorResponse(new AppError('cross_origin', 'Requests from another site are not accepted'), locals.t);
   }
 
   const db = await getDb();
@@ -52,8 +55,6 @@ const route = defineMiddleware(async (ctx, next) => {
   locals.tenancy = null;
   locals.basePath = '';
   locals.clientIp = clientAddress(request, ctx.clientAddress);
-  locals.locale = resolveLocale({ cookie: cookies.get('lang')?.value, acceptLanguage: request.headers.get('accept-language') });
-  locals.t = getT(locals.locale);
 
   // Viewer: a signed-in session, or an anonymous visitor with a stable anonymous id.
   let anonymousId = cookies.get(ANON_COOKIE)?.value;

@@ -20,13 +20,13 @@ export function settingValueSchema(def: SettingDef): z.ZodType {
     case 'select':
       return z.enum((def.options ?? []).map((o) => o.value) as [string, ...string[]]);
     case 'color':
-      return z.string().regex(hex, 'a colour like #1a2b3c');
+      return z.string().regex(hex, 'validation.colour');
     case 'colorScheme':
       return z.enum(['light', 'dark', 'accent']);
     case 'url':
-      return z.string().max(def.maxLength ?? 2000).refine((v) => v === '' || checkLink(v, { paths: true }) !== null, 'a link starting with / or http(s)://');
+      return z.string().max(def.maxLength ?? 2000).refine((v) => v === '' || checkLink(v, { paths: true }) !== null, 'validation.link');
     case 'image':
-      return z.string().max(500).refine((v) => v === '' || (v.startsWith('/media/') && checkLink(v, { paths: true }) !== null), 'an uploaded image');
+      return z.string().max(500).refine((v) => v === '' || (v.startsWith('/media/') && checkLink(v, { paths: true }) !== null), 'validation.uploadedImage');
     case 'product':
     case 'catalogue':
       return z.string().max(64);

@@ -67,7 +67,7 @@ describe('validation', () => {
   it('answers 400 with fields: title required and at most 150, cover an upload of this shop', async () => {
     const noTitle = await owner.post(ADMIN, { content: '<p>x</p>' });
     expect(noTitle.status).toBe(400);
-    expect(noTitle.json().error).toMatchObject({ code: 'validation_error', fields: { title: ['the blog needs to contain a title'] } });
+    expect(noTitle.json().error).toMatchObject({ code: 'validation_error', fields: { title: ['El blog necesita un título'] } });
     expect((await owner.post(ADMIN, { title: 'x'.repeat(151) })).json().error.fields).toHaveProperty('title');
     expect((await owner.post(ADMIN, { title: 'a', list_state: 'public', tags: 'no-list' })).json().error.fields).toEqual(
       expect.objectContaining({ list_state: expect.any(Array), tags: expect.any(Array) }));

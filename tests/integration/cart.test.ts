@@ -38,7 +38,7 @@ describe('cart (seed 001 §5 quantity rules)', () => {
     r = await c.post('/api/cart/items', { shop: SHOP, product_id: a, amount: 4 });
     const cart = r.json();
     expect(cart.notices[0]).toMatchObject({ code: 'quantity_exceeded', available: 5, amount: 5, requested: 6 });
-    expect(cart.notices[0].message).toMatch(/quantity exceeded/i);
+    expect(cart.notices[0].message).toBe('Cantidad excedida: solo hay 5 disponibles'); // es: no Accept-Language
     await c.post('/api/cart/items', { shop: SHOP, product_id: b, amount: 1 });
     await c.post('/api/cart/items', { shop: SHOP, product_id: picks.cafeOnDemand[0], amount: 30 });
     const view = (await c.get(`/api/cart?shop=${SHOP}`)).json();
@@ -71,10 +71,10 @@ describe('cart (seed 001 §5 quantity rules)', () => {
     await setStock(empty, 0);
     r = await c.post('/api/cart/items', { shop: SHOP, product_id: empty, amount: 1 });
     expect(r.status).toBe(409);
-    expect(r.json().error).toMatchObject({ code: 'out_of_stock', message: 'Out of stock' });
+    expect(r.json().error).toMatchObject({ code: 'out_of_stock' });
     r = await c.post('/api/cart/items', { shop: SHOP, product_id: picks.unpublished[0], amount: 1 });
     expect(r.status).toBe(409);
-    expect(r.json().error).toMatchObject({ code: 'unavailable_for_sale', message: 'Product temporarily unavailable' });
+    expect(r.json().error).toMatchObject({ code: 'unavailable_for_sale' });
     r = await c.request('DELETE', `/api/cart/items/${line.item_id}?shop=${SHOP}`);
     expect(r.json().orders).toHaveLength(0);
   });
@@ -85,7 +85,7 @@ describe('cart (seed 001 §5 quantity rules)', () => {
     expect(r.status).toBe(200);
     const o = r.json().orders[0];
     expect(o.is_configured).toBe(false);
-    expect(o.blocked).toEqual({ code: 'supplier_not_configured', message: 'Purchase cannot be made at the moment (supplier configuration missing)' });
+    expect(o.blocked).toEqual({ code: 'supplier_not_configured', message: expect.stringMatching(/vendedor/) });
     const s = await c.post('/api/checkout', { shop: SHOP, supplier_id: picks.suppliers.barro });
     expect(s.status).toBe(409);
     expect(s.json().error.code).toBe('supplier_not_configured');

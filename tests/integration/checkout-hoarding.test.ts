@@ -51,7 +51,7 @@ describe('reservation hoarding over HTTP', () => {
     for (let i = 0; i < CHECKOUT_MAX_RESTARTS; i++) expect((await c.post(`/api/checkout/${s.json().id}/restart`)).status).toBe(200);
     const refused = await c.post(`/api/checkout/${s.json().id}/restart`);
     expect(refused.status).toBe(409);
-    expect(refused.json().error).toMatchObject({ code: 'restart_limit_reached', message: expect.stringMatching(/start again from the cart/) });
+    expect(refused.json().error).toMatchObject({ code: 'restart_limit_reached', message: expect.stringMatching(/desde el carrito/) });
     // The checkout itself stays usable until its countdown ends.
     expect((await c.get(`/api/checkout/${s.json().id}`)).json().status).toBe('open');
   });
@@ -65,7 +65,7 @@ describe('reservation hoarding over HTTP', () => {
     const statuses = answers.map((r) => r.status).sort();
     expect(statuses).toEqual([...Array(CHECKOUT_OPEN_PER_SHOPPER).fill(201), ...Array(3).fill(429)]);
     const refused = answers.find((r) => r.status === 429)!.json().error;
-    expect(refused).toMatchObject({ code: 'too_many_open_checkouts', message: expect.stringMatching(/finish or cancel/) });
+    expect(refused).toMatchObject({ code: 'too_many_open_checkouts', message: expect.stringMatching(/termina o cancela/) });
     // The same e-mail from another browser and address is the same shopper.
     expect((await guestStart(new Client(), email, [{ product_id: A, amount: 1 }])).status).toBe(429);
     // Canceling one frees a place.
@@ -95,7 +95,7 @@ describe('reservation hoarding over HTTP', () => {
     const all = await guestStart(c, email, [{ product_id: B, amount: 40 }]);
     expect(all.status).toBe(409);
     expect(all.json().error.code).toBe('hold_limit_exceeded');
-    expect(all.json().error.fields[`items.${B}`][0]).toMatch(/At most 20 units/);
+    expect(all.json().error.fields[`items.${B}`][0]).toMatch(/^Como máximo 20 unidades/);
     // Half is fine; more on top of it in another checkout is not; another shopper still finds stock.
     expect((await guestStart(c, email, [{ product_id: B, amount: 20 }])).status).toBe(201);
     const more = await guestStart(c, email, [{ product_id: B, amount: 1 }]);

@@ -70,7 +70,8 @@ describe('saved cards (service)', () => {
     const err = await payCheckout(h.db, buyer, c.id, { payment_type: 'str_card', token: c.token!, card_id: old.id, save_card: false }, OPTS).catch((e: unknown) => e);
     expect(err).toMatchObject({ status: 400, code: 'card_expired' });
     expect((err as Error).message).toBe('The saved card ending in 1881 expired (01/24): choose another card or enter a new one');
-    expect((err as { fields: Record<string, string[]> }).fields.card_id).toEqual([(err as Error).message]);
+    expect((err as { fields: Record<string, string[]> }).fields.card_id).toEqual(['validation.savedCardExpired']);
+    expect((err as { vars: Record<string, string> }).vars).toEqual({ last4: '1881', exp: '01/24' });
     expect(await h.db.select().from(orders).where(eq(orders.checkout_id, c.id))).toHaveLength(0);
   });
 
@@ -150,7 +151,7 @@ describe('saved cards (HTTP)', () => {
     expect((await other.get(`/${SHOP}/comprar/${oc.id}`)).text.replaceAll('<!-- -->', '')).not.toContain('terminación 4242');
     const stolen = await other.post(`/api/checkout/${oc.id}/pay`, { payment_type: 'str_card', token: oc.token, card_id: card.id });
     expect(stolen.status).toBe(404);
-    expect(stolen.json().error).toMatchObject({ code: 'not_found', fields: { card_id: ['Saved card not found'] } });
+    expect(stolen.json().error).toMatchObject({ code: 'not_found', fields: { card_id: ['Esa tarjeta guardada ya no está disponible'] } });
     expect((await other.get(`/api/checkout/${oc.id}`)).json()).toMatchObject({ status: 'open', order_id: null });
     expect((await new Client().post(`/api/checkout/${oc.id}/pay`, { payment_type: 'str_card', token: oc.token, card_id: card.id })).status).toBe(404);
 

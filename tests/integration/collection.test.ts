@@ -96,7 +96,7 @@ describe('demo supplier branches', () => {
     expect(r.options.filter((o: Option) => o.delivery_type === 'collection')).toEqual([]);
     const refused = await c.request('PUT', `/api/checkout/${s.id}/delivery`, { body: { delivery_type: 'collection', branch_id: demoSupplierBranchRows()[0]!.id } });
     expect(refused.status).toBe(400);
-    expect(refused.json().error.fields.branch_id).toEqual(['Unknown branch']);
+    expect(refused.json().error.fields.branch_id).toEqual(['Elige una de las opciones']);
     await c.request('DELETE', `/api/checkout/${s.id}`);
   });
 });

@@ -44,7 +44,7 @@ describe('invoicing data', () => {
     }
     const missing = await put({});
     expect(Object.keys(missing.json().error.fields).sort()).toEqual(['cfdi_use', 'name', 'postal_code', 'rfc', 'tax_regime']);
-    expect(missing.json().error.fields.tax_regime).toEqual(['Choose a tax regime of the SAT catalogue']);
+    expect(missing.json().error.fields.tax_regime).toEqual(['Elige un régimen fiscal del catálogo del SAT']);
     // Nothing was stored by the refused attempts.
     expect((await c.get(`/api/orders/${id}`)).json().invoicing).toBeNull();
   });

@@ -89,7 +89,7 @@ describe('card payments', () => {
     expect(r2.payment.failure).toMatchObject({ code: 'processing_error', message: 'Ha ocurrido un error', notice: { message: 'El intento de pago falló y no fue posible completar la transacción.', seconds: 55 } });
     const debit = await c.post(`/api/orders/${r1.order_id}/pay`, { payment_type: 'str_card', token: (await c.get(`/api/orders/${r1.order_id}/token`)).json().token, card_token: await tokenize(c, '4000056655665556'), msi_payments: 3 });
     expect(debit.status).toBe(400);
-    expect(debit.json().error).toMatchObject({ code: 'installments_not_allowed', message: 'Card does not accept installments, try a credit card' });
+    expect(debit.json().error).toMatchObject({ code: 'installments_not_allowed', message: 'Esta tarjeta no acepta meses sin intereses: prueba con una tarjeta de crédito' });
     const badCard = await c.post('/api/payments/cards/tokens', { name: 'X', number: '4242 4242 4242 4241', cvc: '12', exp: '13/20' });
     expect(badCard.status).toBe(400);
     expect(Object.keys(badCard.json().error.fields)).toEqual(expect.arrayContaining(['cvc']));

@@ -67,7 +67,8 @@ describe('return rules', () => {
     expect(v.policy).toMatchObject({ return_type: '72hrs', return_policy: 'common', is_default: true });
     const tooMany = await createReturn(h.db, buyer, id, await ask(buyer, id, 3), []).catch((e) => e);
     expect(tooMany).toMatchObject({ code: 'validation_error' });
-    expect(tooMany.fields['items.0.quantity']).toEqual(['At most 2']);
+    expect(tooMany.fields['items.0.quantity']).toEqual(['validation.atMost']);
+    expect(tooMany.fieldVars['items.0.quantity']).toEqual({ max: 2 });
     const other = await w.buyer(1);
     await expect(createReturn(h.db, other, id, await ask(buyer, id), [])).rejects.toMatchObject({ code: 'not_found' });
     await expect(customerReturns(h.db, other, id)).rejects.toMatchObject({ code: 'not_found' });

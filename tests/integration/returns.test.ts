@@ -71,7 +71,7 @@ describe('returns: the buyer', () => {
     expect(v.reasons.damaged).toContain('defective');
     const early = await c.post(`/api/orders/${id}/returns`, { reason_group: 'damaged', reason: 'defective', items: [{ order_item_id: itemId, quantity: 1 }], conditions_accepted: true });
     expect(early.status).toBe(409);
-    expect(early.json().error.message).toBe('Returns start once the order has been received');
+    expect(early.json().error).toMatchObject({ code: 'invalid_transition', message: 'Las devoluciones se pueden solicitar una vez que recibes el pedido.' });
 
     const o = await deliver(c, id);
     v = (await c.get(`/api/orders/${id}/returns`)).json();
@@ -83,7 +83,7 @@ describe('returns: the buyer', () => {
     // More units than bought, a reason outside its group, no conditions: 400 and nothing stored.
     const over = await c.post(`/api/orders/${id}/returns`, { reason_group: 'damaged', reason: 'defective', items: [{ order_item_id: itemId, quantity: 3 }], conditions_accepted: true });
     expect(over.status).toBe(400);
-    expect(over.json().error.fields['items.0.quantity']).toEqual(['At most 2']);
+    expect(over.json().error.fields['items.0.quantity']).toEqual(['Debe ser como máximo 2']);
     const wrongBranch = await c.post(`/api/orders/${id}/returns`, { reason_group: 'damaged', reason: 'wrong_size', items: [{ order_item_id: itemId, quantity: 1 }], conditions_accepted: true });
     expect(wrongBranch.status).toBe(400);
     expect(wrongBranch.json().error.fields.reason).toBeDefined();
@@ -114,7 +114,7 @@ describe('returns: the buyer', () => {
     // One open request at a time.
     const second = await c.post(`/api/orders/${id}/returns`, { reason_group: 'changed_mind', reason: 'no_longer_needed', items: [{ order_item_id: itemId, quantity: 1 }], conditions_accepted: true });
     expect(second.status).toBe(409);
-    expect(second.json().error).toMatchObject({ code: 'conflict', message: 'There is already an open return request for this order' });
+    expect(second.json().error).toMatchObject({ code: 'conflict', message: 'Ya tienes una solicitud de devolución abierta para este pedido.' });
     expect((await c.get(`/api/orders/${id}/returns`)).json().eligibility.reason).toBe('open_request');
   });
 
@@ -139,7 +139,7 @@ describe('returns: the buyer', () => {
     expect((await c2.request('DELETE', `/api/orders/${cid}`, { body: { reason: 'requested_by_client', description: 'Ya no' } })).status).toBe(200);
     const res = await c2.post(`/api/orders/${cid}/returns`, { reason_group: 'damaged', reason: 'defective', items: [{ order_item_id: item, quantity: 1 }], conditions_accepted: true });
     expect(res.status).toBe(409);
-    expect(res.json().error).toMatchObject({ code: 'invalid_transition', message: 'Cannot return a cancelled order' });
+    expect(res.json().error).toMatchObject({ code: 'invalid_transition', message: 'No es posible devolver una orden cancelada' });
     expect((await c2.get(`/api/orders/${cid}/returns`)).json().eligibility).toMatchObject({ can_request: false, reason: 'canceled' });
   });
 
@@ -167,7 +167,7 @@ describe('returns: the buyer', () => {
       expect(v.amount_available).toBeGreaterThan(0);
       const tooMuch = await supplier.post(`${path}/refunds`, { amount: v.amount_available + 1, idempotency_key: 'too-much-0001' });
       expect(tooMuch.status).toBe(400);
-      expect(tooMuch.json().error.fields.amount).toEqual([`At most ${v.amount_available}`]);
+      expect(tooMuch.json().error.fields.amount).toEqual([`Debe ser como máximo ${v.amount_available}`]);
       expect((await supplier.post(`${path}/refunds`, { amount: 100 })).status).toBe(400); // no idempotency key
       expect((await c.post(`${path}/refunds`, { amount: 100, idempotency_key: 'buyer-tries-1' })).status).toBe(403);
 

@@ -2,26 +2,26 @@
 import { z } from 'zod';
 import { PIN_DIGITS } from '../../lib/shared/constants.ts';
 
-export const emailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email('Enter a valid e-mail address'));
-export const passwordSchema = z.string().min(10, 'At least 10 characters').max(200, 'At most 200 characters');
+export const emailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email('validation.invalidEmail'));
+export const passwordSchema = z.string().min(10, 'validation.tooShort').max(200, 'validation.tooLong');
 
 export const signupInput = z.object({
   email: emailSchema,
   password: passwordSchema,
-  name: z.string().trim().min(1, 'Required').max(120),
+  name: z.string().trim().min(1, 'validation.required').max(120),
 });
 export type SignupInput = z.infer<typeof signupInput>;
 
 export const loginInput = z.object({
   email: emailSchema,
-  password: z.string().min(1, 'Required').max(200),
+  password: z.string().min(1, 'validation.required').max(200),
 });
 export type LoginInput = z.infer<typeof loginInput>;
 
 export const pinRequestInput = z.object({ email: emailSchema });
 export const pinVerifyInput = z.object({
   email: emailSchema,
-  pin: z.string().regex(new RegExp(`^\\d{${PIN_DIGITS}}$`), `The PIN has ${PIN_DIGITS} digits`),
+  pin: z.string().regex(new RegExp(`^\\d{${PIN_DIGITS}}$`), 'validation.pinDigits'),
 });
 
 export const userLevelSchema = z.enum(['ul0', 'ul1', 'ul2', 'ul3']).nullable();

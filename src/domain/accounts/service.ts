@@ -59,16 +59,16 @@ export async function signup(db: Db, input: SignupInput): Promise<SessionUser> {
 }
 
 function emailTaken() {
-  return new AppError('email_taken', 'User already exists', { fields: { email: ['User already exists'] } });
+  return new AppError('email_taken', 'User already exists', { fields: { email: ['validation.emailTaken'] } });
 }
 
 /** Sign-in attempts allowed per address and window; LOGIN_LIMIT_PER_ADDRESS raises it where many people share one
  * address (an office behind one NAT, or the browser test suite signing in dozens of times from 127.0.0.1). */
 const perAddressLimit = () => Number(process.env.LOGIN_LIMIT_PER_ADDRESS) || LOGIN_LIMIT_PER_ADDRESS;
 
-function tooMany(windowStart: Date, why = 'Too many sign-in attempts.') {
+function tooMany(windowStart: Date, why = 'Too many sign-in attempts.', textKey?: string) {
   const retry = Math.max(1, Math.ceil((windowStart.getTime() + LOGIN_LIMIT_WINDOW_S * 1000 - Date.now()) / 1000));
-  return new AppError('rate_limited', `${why} Try again in ${Math.ceil(retry / 60)} minute(s).`, { headers: { 'retry-after': String(retry) } });
+  return new AppError('rate_limited', `${why} Try again in ${Math.ceil(retry / 60)} minute(s).`, { textKey, vars: { minutes: Math.ceil(retry / 60) }, headers: { 'retry-after': String(retry) } });
 }
 
 /**
@@ -92,7 +92,7 @@ export async function login(db: Db, input: LoginInput, ip: string): Promise<Sess
   const accountKey = `login:account:${input.email}`;
   const everywhere = await repo.hitRateLimit(db, accountKey, LOGIN_LIMIT_WINDOW_S);
   if (everywhere.count > LOGIN_LIMIT_PER_ACCOUNT_GLOBAL) {
-    throw tooMany(everywhere.windowStart, 'Too many failed sign-ins to this account from many places: sign in with a PIN sent by e-mail.');
+    throw tooMany(everywhere.windowStart, 'Too many failed sign-ins to this account from many places: sign in with a PIN sent by e-mail.', 'apiErrors.rate_limited_use_pin');
   }
 
   const user = await repo.findUserByEmail(db, input.email);
@@ -112,7 +112,7 @@ export async function requestPin(db: Db, email: string, ip: string): Promise<voi
   const perAddress = await repo.hitRateLimit(db, `pin:ip:${ip}`, LOGIN_LIMIT_WINDOW_S);
   if (perAddress.count > perAddressLimit()) throw tooMany(perAddress.windowStart);
   const perAccount = await repo.hitRateLimit(db, `pin:account:${email}`, LOGIN_LIMIT_WINDOW_S);
-  if (perAccount.count > PIN_LIMIT_PER_ACCOUNT) throw tooMany(perAccount.windowStart, 'Too many PINs were requested for this e-mail: use the last one sent.');
+  if (perAccount.count > PIN_LIMIT_PER_ACCOUNT) throw tooMany(perAccount.windowStart, 'Too many PINs were requested for this e-mail: use the last one sent.', 'apiErrors.rate_limited_pins');
   const user = await repo.findUserByEmail(db, email);
   if (!user) return;
   const pin = String(randomInt(0, 10 ** PIN_DIGITS)).padStart(PIN_DIGITS, '0');

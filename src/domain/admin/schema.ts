@@ -19,11 +19,11 @@ export { parseColor };
 
 export const REQUIRED = 'required';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const uuidSchema = z.string().regex(UUID, 'not an id').transform((s) => s.toLowerCase());
+export const uuidSchema = z.string().regex(UUID, 'validation.invalidId').transform((s) => s.toLowerCase());
 
 /** An uploaded image's address, /media/{id}.{ext}, as POST .../admin/uploads answers it. */
 export const MEDIA_URL = /^\/media\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.(jpg|jpeg|png|svg|webp|gif)$/;
-export const mediaUrlSchema = z.string().regex(MEDIA_URL, 'an uploaded image (/media/{id}.{ext})');
+export const mediaUrlSchema = z.string().regex(MEDIA_URL, 'validation.uploadedImage');
 /** The media id of a /media address, or null. */
 export function mediaIdOf(url: string | null | undefined): string | null {
   return url ? (MEDIA_URL.exec(url)?.[1] ?? null) : null;
@@ -39,19 +39,19 @@ const emptyToNull = <T extends z.ZodType>(inner: T) => z.preprocess((v) => (type
 /** Colour text (hex, rgb(), hsl(), hsv()) normalised to #rrggbb. */
 export const colorTextSchema = z.string().max(64).transform((v, ctx) => {
   const hex = parseColor(v);
-  if (!hex) { ctx.addIssue({ code: 'custom', message: 'a colour like #1a2b3c, rgb(…), hsl(…) or hsv(…)' }); return z.NEVER; }
+  if (!hex) { ctx.addIssue({ code: 'custom', message: 'validation.colour' }); return z.NEVER; }
   return hex;
 });
 
 // ---------- store (PATCH /api/shops/{slug}/admin/store) ----------
 
 const phoneSchema = z.string().trim().max(30).transform((v, ctx) => {
-  if (!/^[+\d\s().-]*$/.test(v)) { ctx.addIssue({ code: 'custom', message: 'digits only' }); return z.NEVER; }
+  if (!/^[+\d\s().-]*$/.test(v)) { ctx.addIssue({ code: 'custom', message: 'validation.digitsOnly' }); return z.NEVER; }
   const digits = v.replace(/\D/g, '');
-  if (digits.length < 6 || digits.length > 15) { ctx.addIssue({ code: 'custom', message: '6 to 15 digits' }); return z.NEVER; }
+  if (digits.length < 6 || digits.length > 15) { ctx.addIssue({ code: 'custom', message: 'validation.phoneLength' }); return z.NEVER; }
   return digits;
 });
-const countryCodeSchema = z.string().trim().regex(/^\+?\d{1,4}$/, 'a country calling code like 52').transform((v) => v.replace('+', ''));
+const countryCodeSchema = z.string().trim().regex(/^\+?\d{1,4}$/, 'validation.countryCode').transform((v) => v.replace('+', ''));
 
 export const storePatchSchema = z.strictObject({
   name: z.string().trim().min(1, REQUIRED).max(SHOP_NAME_MAX, `at most ${SHOP_NAME_MAX} characters`),
@@ -61,7 +61,7 @@ export const storePatchSchema = z.strictObject({
   color2: colorTextSchema,
   columns: z.union([z.literal(1), z.literal(2)]),
   signup_form: z.enum(['complete', 'basic']),
-  sections_info: z.array(z.enum(SECTION_KINDS)).max(SECTION_KINDS.length).refine((a) => new Set(a).size === a.length, 'no repeats'),
+  sections_info: z.array(z.enum(SECTION_KINDS)).max(SECTION_KINDS.length).refine((a) => new Set(a).size === a.length, 'validation.noRepeats'),
   // Social links (seed 000 §5): discord must be a valid URL; the rest free text, stored as the profile address a
   // handle names (src/lib/shared/social-links.ts); empty -> null.
   facebook: socialFieldSchema('facebook'),
@@ -95,7 +95,7 @@ export const storePatchSchema = z.strictObject({
   footer_fg: emptyToNull(colorTextSchema),
   footer_style: emptyToNull(z.enum(FOOTER_STYLES)),
   users_support_url: emptyToNull(httpUrlSchema),
-}).partial().refine((v) => Object.keys(v).length > 0, { message: 'Send at least one field' });
+}).partial().refine((v) => Object.keys(v).length > 0, { message: 'validation.sendOneField' });
 export type StorePatch = z.output<typeof storePatchSchema>;
 
 // ---------- headers (seed 000 §3, §5) ----------
@@ -238,7 +238,7 @@ export type AdminBanner = z.infer<typeof bannerSchema>;
 const catalogueName = z.string().trim().min(1, REQUIRED).max(CATALOGUE_NAME_MAX, `at most ${CATALOGUE_NAME_MAX} characters`);
 export const catalogueCreateSchema = z.strictObject({ name: catalogueName, photo: emptyToNull(mediaUrlSchema).optional().default(null) });
 export const cataloguePatchSchema = z.strictObject({ name: catalogueName, photo: emptyToNull(mediaUrlSchema) }).partial()
-  .refine((v) => Object.keys(v).length > 0, { message: 'Send name or photo' });
+  .refine((v) => Object.keys(v).length > 0, { message: 'validation.sendNameOrPhoto' });
 export const catalogueProductAddSchema = z.strictObject({
   product_id: uuidSchema,
   /** Zero-based place (default: last). */
@@ -263,9 +263,9 @@ export type UploadResult = z.infer<typeof uploadResultSchema>;
 
 // ---------- theme documents (the builder) ----------
 
-const themeId = z.string().regex(/^[a-z][a-z0-9_-]{0,47}$/, 'lower-case letters, digits, - and _; starting with a letter');
+const themeId = z.string().regex(/^[a-z][a-z0-9_-]{0,47}$/, 'validation.themeId');
 const settingValue = z.union([z.string().max(20_000), z.number(), z.boolean(), z.null()]);
-const settingValues = z.record(z.string().max(64), settingValue).refine((o) => Object.keys(o).length <= 100, 'at most 100 settings');
+const settingValues = z.record(z.string().max(64), settingValue).refine((o) => Object.keys(o).length <= 100, 'validation.maxSettings');
 
 export const themeBlockSchema = z.object({ id: themeId, type: themeId, settings: settingValues.default({}) });
 export const themeSectionSchema = z.object({
@@ -282,7 +282,7 @@ export const themeTemplateSchema = z.object({ sections: z.array(themeSectionSche
  * instances ({id, type, disabled, settings, blocks}). A page type left out uses the pack's template.
  */
 export const themeDocumentSchema = z.object({
-  pack: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,31}$/, 'a theme pack id'),
+  pack: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,31}$/, 'validation.themePack'),
   settings: settingValues.default({}),
   templates: z.partialRecord(pageTypeSchema, themeTemplateSchema).default({}),
 });

@@ -287,7 +287,7 @@ export async function createSlide({ db, shop }: AdminCtx, input: SlideInput): Pr
   const slide = await slideFrom(db, shop, id, input);
   const row = await repo.withShopLocked(db, shop.id, async (tx, current) => {
     const slides = withIds(themeOf(current).slider_info);
-    if (slides.length >= SLIDES_MAX) throw new AppError('conflict', `A carousel holds at most ${SLIDES_MAX} slides`);
+    if (slides.length >= SLIDES_MAX) throw new AppError('conflict', `A carousel holds at most ${SLIDES_MAX} slides`, { textKey: 'apiErrors.carousel_full', vars: { max: SLIDES_MAX } });
     return writeSlides(tx, current, place(slides, slide, input.position));
   });
   return (await slideViews(db, themeOf(row).slider_info)).find((s) => s.id === id)!;
@@ -376,7 +376,7 @@ export async function createBanner({ db, shop }: AdminCtx, input: BannerInput): 
   const row = await bannerRow(db, shop, input);
   const id = await db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
-    if (await repo.countBanners(tx, shop.id) >= BANNERS_MAX) throw new AppError('conflict', `A shop holds at most ${BANNERS_MAX} banners`);
+    if (await repo.countBanners(tx, shop.id) >= BANNERS_MAX) throw new AppError('conflict', `A shop holds at most ${BANNERS_MAX} banners`, { textKey: 'apiErrors.banners_full', vars: { max: BANNERS_MAX } });
     const newId = await repo.insertBanner(tx, { ...row, shop_id: shop.id });
     if (input.position !== undefined) await repo.placeBanner(tx, shop.id, newId, input.position);
     return newId;

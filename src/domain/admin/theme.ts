@@ -86,7 +86,7 @@ const conflict = () => new AppError('conflict', 'The draft was changed elsewhere
  */
 export async function saveThemeDraft({ db, shop }: AdminCtx, body: ThemeDocument & { version?: number }) {
   const { version, ...doc } = body;
-  if (!knownPack(doc.pack)) throw new AppError('validation_error', 'Unknown theme pack', { fields: { pack: [`no pack "${doc.pack}"`] } });
+  if (!knownPack(doc.pack)) throw new AppError('validation_error', 'Unknown theme pack', { fields: { pack: ['validation.themePack'] } });
   const check = checkDraft(doc, knownPack(doc.pack)!.pack);
   if (Object.keys(check.errors).length) throw new AppError('validation_error', 'The draft is not valid', { fields: check.errors });
   if (version !== undefined) {
@@ -102,7 +102,7 @@ export async function saveThemeDraft({ db, shop }: AdminCtx, body: ThemeDocument
 /** Throws 400 with `fields` per section/setting path when the document cannot be published. */
 export function assertPublishable(doc: ThemeDocument): Pack {
   const loaded = knownPack(doc.pack);
-  if (!loaded) throw new AppError('validation_error', 'Unknown theme pack', { fields: { pack: [`no pack "${doc.pack}"`] } });
+  if (!loaded) throw new AppError('validation_error', 'Unknown theme pack', { fields: { pack: ['validation.themePack'] } });
   const { errors } = checkTheme(doc, loaded.pack);
   if (Object.keys(errors).length) throw new AppError('validation_error', 'The theme cannot be published: fix the fields listed', { fields: errors });
   return loaded.pack;

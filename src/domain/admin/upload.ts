@@ -20,11 +20,16 @@ const ACCEPTED = { jpeg: ['jpg', 'jpeg'], png: ['png'], svg: ['svg'] } as const;
 type Accepted = keyof typeof ACCEPTED;
 const DECLARED: Record<string, Accepted> = { 'image/jpeg': 'jpeg', 'image/jpg': 'jpeg', 'image/pjpeg': 'jpeg', 'image/png': 'png', 'image/svg+xml': 'svg' };
 
-const tooLarge = (max: number) => new AppError('payload_too_large', photoRejectedMessage(max), { fields: { file: ['too_large'] } });
+const tooLarge = (max: number) => new AppError('payload_too_large', photoRejectedMessage(max), { textKey: 'apiErrors.image_rejected_size', vars: { mb: Math.round(max / 1_000_000) }, fields: { file: ['too_large'] } });
 const tooManyPixels = (width: number, height: number) => new AppError('image_too_large',
   `Imagen rechazada – la imagen mide ${width} × ${height} px; el máximo es ${MAX_IMAGE_SIDE} px por lado y ${MAX_IMAGE_PIXELS / 1_000_000} megapíxeles`,
-  { fields: { file: ['too_many_pixels'] } });
-const unsupported = (detail: string) => new AppError('unsupported_media_type', `Imagen rechazada – ${detail}. ${FORMATS_TEXT}`, { fields: { file: ['invalid_type'] } });
+  { textKey: 'apiErrors.image_rejected_pixels', vars: { width, height, side: MAX_IMAGE_SIDE, megapixels: MAX_IMAGE_PIXELS / 1_000_000 }, fields: { file: ['too_many_pixels'] } });
+// The answer's text names what the file really is when that is known (`found`), in the request's language.
+const unsupported = (detail: string, found?: { format: string; mismatch?: boolean }) => new AppError('unsupported_media_type', `Imagen rechazada – ${detail}. ${FORMATS_TEXT}`, {
+  textKey: found ? (found.mismatch ? 'apiErrors.image_rejected_mismatch' : 'apiErrors.image_rejected_format') : 'apiErrors.image_rejected_type',
+  vars: found ? { found: found.format.toUpperCase() } : undefined,
+  fields: { file: ['invalid_type'] },
+});
 
 export interface UploadedFile { name: string; type: string; bytes: Buffer }
 
@@ -63,14 +68,14 @@ export async function checkImage(file: UploadedFile): Promise<CheckedImage> {
   const looksSvg = !probe && /^\s*(<\?xml|<!--|<!doctype|<svg)/i.test(file.bytes.subarray(0, 1024).toString('utf8').replace(/^\uFEFF/, ''));
   const format = (probe?.format ?? (looksSvg ? 'svg' : null)) as string | null;
   if (format === null) throw unsupported('el contenido del archivo no es una imagen .jpeg, .png o .svg');
-  if (!(format in ACCEPTED)) throw unsupported(`el contenido del archivo es ${format.toUpperCase()}`);
+  if (!(format in ACCEPTED)) throw unsupported(`el contenido del archivo es ${format.toUpperCase()}`, { format });
   const accepted = format as Accepted;
   if (ext !== null && !(ACCEPTED[accepted] as readonly string[]).includes(ext)) {
-    throw unsupported(`el contenido del archivo es ${accepted.toUpperCase()} pero su nombre dice .${ext}`);
+    throw unsupported(`el contenido del archivo es ${accepted.toUpperCase()} pero su nombre dice .${ext}`, { format: accepted, mismatch: true });
   }
   const declared = DECLARED[file.type.toLowerCase().split(';')[0]!.trim()];
   if (declared && declared !== accepted) {
-    throw unsupported(`el contenido del archivo es ${accepted.toUpperCase()} pero se envió como ${file.type}`);
+    throw unsupported(`el contenido del archivo es ${accepted.toUpperCase()} pero se envió como ${file.type}`, { format: accepted, mismatch: true });
   }
   if (accepted !== 'svg') {
     const size = withinImageLimits(probe!.width, probe!.height) ? await rasterSize(file.bytes) : 'too_large';

@@ -77,20 +77,20 @@ function depthWithin(value: unknown, max: number): boolean {
 /** A tiptap document: {type: 'doc', content: [...]}. The server keeps only known nodes, marks and safe links. */
 export const blogDocSchema = z.unknown()
   .refine((v) => depthWithin(v, BLOG_DOC_MAX_DEPTH * 3), `nested more than ${BLOG_DOC_MAX_DEPTH} levels`)
-  .pipe(blogNodeSchema.refine((n) => n.type === 'doc', 'a document ({"type": "doc", "content": [...]})'));
+  .pipe(blogNodeSchema.refine((n) => n.type === 'doc', 'validation.invalidFormat'));
 
 // ---------- fields (the editor's form and the API) ----------
 
-export const BLOG_TITLE_REQUIRED = 'the blog needs to contain a title';
+export const BLOG_TITLE_REQUIRED = 'validation.blogTitle';
 
-export const blogTitleSchema = z.string({ error: BLOG_TITLE_REQUIRED }).trim().min(1, BLOG_TITLE_REQUIRED).max(BLOG_TITLE_MAX, `at most ${BLOG_TITLE_MAX} characters`);
+export const blogTitleSchema = z.string({ error: BLOG_TITLE_REQUIRED }).trim().min(1, BLOG_TITLE_REQUIRED).max(BLOG_TITLE_MAX, 'validation.tooLong');
 export const blogTagsSchema = z.array(z.string().max(BLOG_TAG_MAX, `a tag has at most ${BLOG_TAG_MAX} characters`))
   .transform(dedupeTags)
   .pipe(z.array(z.string()).max(BLOG_TAGS_MAX, `at most ${BLOG_TAGS_MAX} tags`));
 /** The cover image: an upload of the shop (POST /api/shops/{slug}/admin/uploads answers its /media address). */
 export const blogImageSchema = z.union([z.string().max(300), z.null()])
   .transform((v) => (v ?? '').trim() || null)
-  .pipe(z.string().regex(/^\/media\/[0-9a-f-]{36}\.(jpg|jpeg|png|svg)$/, 'an uploaded image (/media/{id}.{ext})').nullable());
+  .pipe(z.string().regex(/^\/media\/[0-9a-f-]{36}\.(jpg|jpeg|png|svg)$/, 'validation.uploadedImage').nullable());
 /** list_state; the source's list_status 'draft' is the unpublished state (seed 001 §3). */
 export const blogListStateSchema = z.enum([...BLOG_LIST_STATES, 'draft'])
   .transform((s): BlogListState => (s === 'draft' ? 'unpublished' : s));

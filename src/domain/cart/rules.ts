@@ -31,6 +31,16 @@ export const QUANTITY_MESSAGES = {
   max_purchase_amount_exceeded: (max: number) => `Purchase amount exceeded: at most ${max} per purchase`,
 } as const;
 
+/** The field message keys of the same refusals (translated in the answer: src/lib/i18n/validation.ts). */
+export const QUANTITY_FIELD_KEYS = {
+  unavailable_for_sale: 'validation.unavailable',
+  out_of_stock: 'validation.outOfStock',
+  insufficient_stock: 'validation.insufficientStock',
+  quantity_exceeded: 'validation.quantityExceeded', // { available }
+  max_purchase_amount_exceeded: 'validation.maxPerPurchase', // { max }
+  invalid_amount: 'validation.quantity',
+} as const;
+
 /** Units a shopper can still take (null: unlimited, ondemand). */
 export function availableUnits(p: Pick<SellableInfo, 'stock_type' | 'stock_on_hand' | 'stock_reserved'>): number | null {
   if (p.stock_type === 'ondemand') return null;
@@ -116,6 +126,9 @@ export function variantProblems(axes: Record<string, string[]>, choice: Record<s
   for (const k of Object.keys(c)) if (!(k in axes)) problems[k] = `${k} is not an option of this item`;
   return Object.keys(problems).length ? problems : null;
 }
+
+/** The message key of one variant problem (`{{axis}}` is the axis): a missing or wrong value, or an unknown axis. */
+export const variantFieldKey = (axes: Record<string, string[]>, axis: string) => (axis in axes ? 'validation.chooseVariant' : 'validation.unknownField');
 
 /** Savings of an offer (seed 001 §9: regular price minus reduced price), per unit. */
 export function unitSaving(listPrice: number, crossoutPrice: number | null): number {

@@ -4,7 +4,7 @@ import { CART_MAX_AMOUNT, CART_MAX_LINES } from '../../lib/shared/constants.ts';
 
 export const variantChoice = z.record(z.string().min(1).max(60), z.string().min(1).max(60));
 /** Whole numbers from 0; 0 is ignored (seed 001 §5). */
-export const amountInput = z.number({ error: 'Enter a whole number from 1' }).int('Enter a whole number from 1').min(0, 'Enter a whole number from 1').max(CART_MAX_AMOUNT);
+export const amountInput = z.number({ error: 'validation.quantity' }).int('validation.quantity').min(0, 'validation.quantity').max(CART_MAX_AMOUNT);
 const shopSlug = z.string().min(1).max(63).optional();
 
 export const cartQuery = z.object({ shop: shopSlug });

@@ -12,7 +12,7 @@ import * as repo from './repo.ts';
 import type { OfferedProduct } from './repo.ts';
 import { ensureSweeper } from '../checkout/sweeper.ts';
 import { availableMethods } from '../payments/availability.ts';
-import { applyQuantityRules, availableUnits, QUANTITY_MESSAGES, refusal, unitSaving, variantKey, variantProblems } from './rules.ts';
+import { applyQuantityRules, availableUnits, QUANTITY_FIELD_KEYS, QUANTITY_MESSAGES, refusal, unitSaving, variantFieldKey, variantKey, variantProblems } from './rules.ts';
 import type { CartLine, CartOrder, CartView, Notice } from './schema.ts';
 
 export const SUPPLIER_MISSING_CONFIGURATION = 'Purchase cannot be made at the moment (supplier configuration missing)';
@@ -29,7 +29,7 @@ export function requireUser(viewer: Viewer): SignedIn {
 export async function resolveShop(db: Db, requestShop: ShopRow | null, slug?: string | null): Promise<ShopRow> {
   if (slug) return getShopBySlug(db, slug);
   if (requestShop) return requestShop;
-  throw new AppError('validation_error', 'Say which shop', { fields: { shop: ['Required (the shop slug)'] } });
+  throw new AppError('validation_error', 'Say which shop', { fields: { shop: ['validation.required'] } });
 }
 
 export function assertShopSells(shop: ShopRow) {
@@ -135,7 +135,8 @@ function checkVariant(p: OfferedProduct, variant: Record<string, string> | undef
   const problems = variantProblems(p.variants, variant);
   if (problems) {
     throw new AppError('validation_error', 'Choose the options of this item', {
-      fields: Object.fromEntries(Object.entries(problems).map(([k, m]) => [`variant.${k}`, [m]])),
+      fields: Object.fromEntries(Object.keys(problems).map((k) => [`variant.${k}`, [variantFieldKey(p.variants, k)]])),
+      fieldVars: Object.fromEntries(Object.keys(problems).map((k) => [`variant.${k}`, { axis: k }])),
     });
   }
 }
@@ -146,19 +147,19 @@ export async function addItem(db: Db, shop: ShopRow, viewer: Viewer, input: { pr
   assertShopSells(shop);
   const p = await productFor(db, shop, input.product_id);
   const why = refusal(p);
-  if (why) throw new AppError(why, QUANTITY_MESSAGES[why], { fields: { product_id: [QUANTITY_MESSAGES[why]] } });
+  if (why) throw new AppError(why, QUANTITY_MESSAGES[why], { fields: { product_id: [QUANTITY_FIELD_KEYS[why]] } });
   checkVariant(p, input.variant);
   if (input.amount === 0) return view(db, shop, await repo.findCart(db, shop.id, v.user.id), [{ code: 'ignored', message: 'Zero or empty is ignored' }]);
   const cart = await repo.ensureCart(db, shop.id, v.user.id);
   const key = variantKey(input.variant);
   const items = await repo.listItems(db, cart.id);
   if (items.length >= CART_MAX_LINES && !items.some((i) => i.product_id === p.id && i.variant_key === key)) {
-    throw new AppError('conflict', `A cart holds at most ${CART_MAX_LINES} lines`);
+    throw new AppError('conflict', `A cart holds at most ${CART_MAX_LINES} lines`, { textKey: 'apiErrors.cart_full', vars: { max: CART_MAX_LINES } });
   }
   const current = items.find((i) => i.product_id === p.id && i.variant_key === key)?.amount ?? 0;
   const outcome = applyQuantityRules(current + input.amount, p);
-  if (outcome.kind === 'refused') throw new AppError(outcome.code, outcome.message, { fields: { product_id: [outcome.message] } });
-  if (outcome.kind !== 'ok') throw new AppError('validation_error', 'Enter a whole number from 1', { fields: { amount: ['Enter a whole number from 1'] } });
+  if (outcome.kind === 'refused') throw new AppError(outcome.code, outcome.message, { fields: { product_id: [QUANTITY_FIELD_KEYS[outcome.code]] } });
+  if (outcome.kind !== 'ok') throw new AppError('validation_error', 'Enter a whole number from 1', { fields: { amount: [QUANTITY_FIELD_KEYS.invalid_amount] } });
   await repo.putItem(db, cart.id, { product_id: p.id, variant: input.variant ?? {}, variant_key: key, amount: outcome.amount });
   const notices = outcome.notice ? [{ ...outcome.notice, product_id: p.id }] : [];
   return view(db, shop, cart, notices);
@@ -173,8 +174,8 @@ export async function setQuantity(db: Db, shop: ShopRow, viewer: Viewer, itemId:
   if (amount === 0) return view(db, shop, cart, [{ code: 'ignored', message: 'Zero or empty is ignored' }]);
   const p = await productFor(db, shop, item.product_id);
   const outcome = applyQuantityRules(amount, p);
-  if (outcome.kind === 'refused') throw new AppError(outcome.code, outcome.message, { fields: { amount: [outcome.message] } });
-  if (outcome.kind !== 'ok') throw new AppError('validation_error', 'Enter a whole number from 1', { fields: { amount: ['Enter a whole number from 1'] } });
+  if (outcome.kind === 'refused') throw new AppError(outcome.code, outcome.message, { fields: { amount: [QUANTITY_FIELD_KEYS[outcome.code]] } });
+  if (outcome.kind !== 'ok') throw new AppError('validation_error', 'Enter a whole number from 1', { fields: { amount: [QUANTITY_FIELD_KEYS.invalid_amount] } });
   await repo.setItemAmount(db, cart.id, item.id, outcome.amount);
   return view(db, shop, cart, outcome.notice ? [{ ...outcome.notice, product_id: p.id }] : []);
 }

@@ -12,13 +12,13 @@ export function nationalPhone(raw: string): string {
   return d;
 }
 
-const phone = z.string().trim().max(30).transform(nationalPhone).pipe(z.string().regex(/^\d{10}$/, 'Phone: 10 digits'));
+const phone = z.string().trim().max(30).transform(nationalPhone).pipe(z.string().regex(/^\d{10}$/, 'validation.phone10'));
 const opt = z.string().trim().max(200).nullish().transform((v) => v || null);
 
 export const addressInput = z.object({
-  address_name: z.string().trim().min(1, 'Required').max(120),
+  address_name: z.string().trim().min(1, 'validation.required').max(120),
   address_phone: phone,
-  street_address: z.string().trim().min(1, 'Required').max(300),
+  street_address: z.string().trim().min(1, 'validation.required').max(300),
   route: opt,
   street_number: opt,
   country: z.string().trim().length(2).toUpperCase().default('MX'),
@@ -29,7 +29,7 @@ export const addressInput = z.object({
   administrative_area_level_5: opt,
   locality: opt,
   sublocality: opt,
-  postal_code: z.string().trim().regex(/^\d{5}$/, 'Postal code: 5 digits'),
+  postal_code: z.string().trim().regex(/^\d{5}$/, 'validation.postalCode'),
   formatted_address: z.string().trim().max(500).optional(),
 });
 export type AddressInput = z.infer<typeof addressInput>;
@@ -64,7 +64,7 @@ export const patchInput = z.object({
   invoicing: invoicingInput.nullable().optional(),
 });
 
-export const ratesInput = z.object({ address_id: z.uuid().optional(), postal_code: z.string().regex(/^\d{5}$/, 'Postal code: 5 digits').optional() });
+export const ratesInput = z.object({ address_id: z.uuid().optional(), postal_code: z.string().regex(/^\d{5}$/, 'validation.postalCode').optional() });
 
 export const DELIVERY_OFFERED = ['fixed_delivery', 'shipping', 'collection', 'to_branch'] as const;
 export const deliveryInput = z.object({

@@ -10,7 +10,7 @@ import { CHECKOUT_COUNTDOWN_MS, INSTALLMENT_OPTIONS, PAYMENT_METHODS } from '../
 import type { Viewer } from '../accounts/viewer.ts';
 import * as cartRepo from '../cart/repo.ts';
 import type { OfferedProduct } from '../cart/repo.ts';
-import { QUANTITY_MESSAGES, refusal, variantKey, variantProblems } from '../cart/rules.ts';
+import { QUANTITY_FIELD_KEYS, QUANTITY_MESSAGES, refusal, variantFieldKey, variantKey, variantProblems } from '../cart/rules.ts';
 import { assertShopSells, SUPPLIER_MISSING_CONFIGURATION, unitPrice } from '../cart/service.ts';
 import type { ShopRow } from '../shops/service.ts';
 import { availableMethods } from '../payments/availability.ts';
@@ -23,7 +23,7 @@ import type { CheckoutRow } from './repo.ts';
 import type { AddressInput, CheckoutView, DeliveryOption } from './schema.ts';
 import { ensureSweeper, sweepExpired } from './sweeper.ts';
 import { inTx } from './tx.ts';
-import { HOLD_MESSAGES, holderLockKeys, holdProblems, mayOpenAnother, restartRefusal, type Holder } from './rules.ts';
+import { HOLD_MESSAGES, holdCap, holderLockKeys, holdProblems, mayOpenAnother, restartRefusal, type Holder } from './rules.ts';
 
 export const NEED_SIGN_IN = 'Sign in, sign up or continue as a guest';
 const newToken = () => `ptk_${randomBytes(18).toString('base64url')}`;
@@ -57,8 +57,8 @@ export interface StartInput {
   client_address?: string;
 }
 
-function refuse(code: 'unavailable_for_sale' | 'out_of_stock' | 'insufficient_stock' | 'max_purchase_amount_exceeded', message: string, fields: Record<string, string[]>): never {
-  throw new AppError(code, message, { fields });
+function refuse(code: 'unavailable_for_sale' | 'out_of_stock' | 'insufficient_stock' | 'max_purchase_amount_exceeded', message: string, fields: Record<string, string[]>, vars?: Record<string, number>): never {
+  throw new AppError(code, message, { fields, vars });
 }
 
 /**
@@ -71,8 +71,8 @@ export async function startCheckout(db: Db, shop: ShopRow, viewer: Viewer, input
   assertShopSells(shop);
   const anonymous = viewer.kind !== 'user';
   if (anonymous && !input.start_as_anonymous) throw new AppError('unauthenticated', NEED_SIGN_IN);
-  if (anonymous && !input.guest?.email) throw new AppError('validation_error', 'A guest needs an e-mail', { fields: { 'guest.email': ['Required'] } });
-  if (anonymous && !input.items?.length) throw new AppError('validation_error', 'A guest sends the lines of the browser cart', { fields: { items: ['Required'] } });
+  if (anonymous && !input.guest?.email) throw new AppError('validation_error', 'A guest needs an e-mail', { fields: { 'guest.email': ['validation.required'] } });
+  if (anonymous && !input.items?.length) throw new AppError('validation_error', 'A guest sends the lines of the browser cart', { fields: { items: ['validation.required'] } });
 
   let requested: { product_id: string; variant: Record<string, string>; amount: number }[];
   if (input.items?.length) {
@@ -101,24 +101,30 @@ export async function startCheckout(db: Db, shop: ShopRow, viewer: Viewer, input
 
   const now = new Date();
   const fields: Record<string, string[]> = {};
+  const fieldVars: Record<string, { axis: string }> = {};
   let supplierId: string | null = null;
   let currency: string | null = null;
   for (const l of lines) {
     const p = facts.get(l.product_id);
     const key = `items.${l.product_id}`;
-    if (!p || !p.offered || !p.supplier) refuse('unavailable_for_sale', QUANTITY_MESSAGES.unavailable_for_sale, { [key]: [QUANTITY_MESSAGES.unavailable_for_sale] });
+    if (!p || !p.offered || !p.supplier) refuse('unavailable_for_sale', QUANTITY_MESSAGES.unavailable_for_sale, { [key]: [QUANTITY_FIELD_KEYS.unavailable_for_sale] });
     const why = refusal(p, now);
-    if (why) refuse(why, QUANTITY_MESSAGES[why], { [key]: [QUANTITY_MESSAGES[why]] });
+    if (why) refuse(why, QUANTITY_MESSAGES[why], { [key]: [QUANTITY_FIELD_KEYS[why]] });
     const vp = variantProblems(p.variants, l.variant);
-    if (vp) for (const [axis, m] of Object.entries(vp)) (fields[`${key}.variant.${axis}`] ??= []).push(m);
+    if (vp) {
+      for (const axis of Object.keys(vp)) {
+        (fields[`${key}.variant.${axis}`] ??= []).push(variantFieldKey(p.variants, axis));
+        fieldVars[`${key}.variant.${axis}`] = { axis };
+      }
+    }
     supplierId ??= p.supplier_id;
     currency ??= p.currency;
     if (p.supplier_id !== supplierId || p.currency !== currency) {
-      throw new AppError('validation_error', 'One checkout is one supplier order: items of one supplier and currency', { fields: { items: ['Items of one supplier and currency'] } });
+      throw new AppError('validation_error', 'One checkout is one supplier order: items of one supplier and currency', { fields: { items: ['validation.oneSupplier'] } });
     }
   }
-  if (Object.keys(fields).length) throw new AppError('validation_error', 'Choose the options of each item', { fields });
-  if (input.supplier_id && supplierId !== input.supplier_id) throw new AppError('validation_error', 'These items are not of that supplier', { fields: { supplier_id: ['Does not match the items'] } });
+  if (Object.keys(fields).length) throw new AppError('validation_error', 'Choose the options of each item', { fields, fieldVars });
+  if (input.supplier_id && supplierId !== input.supplier_id) throw new AppError('validation_error', 'These items are not of that supplier', { fields: { supplier_id: ['validation.invalidOption'] } });
 
   const supplier = (await repo.findSupplier(db, supplierId!))!;
   if (!supplier.is_configured) throw new AppError('supplier_not_configured', SUPPLIER_MISSING_CONFIGURATION);
@@ -130,7 +136,7 @@ export async function startCheckout(db: Db, shop: ShopRow, viewer: Viewer, input
     const p = facts.get(id)!;
     if (p.max_purchase_amount !== null && q > p.max_purchase_amount) {
       const m = QUANTITY_MESSAGES.max_purchase_amount_exceeded(p.max_purchase_amount);
-      refuse('max_purchase_amount_exceeded', m, { [`items.${id}`]: [m] });
+      refuse('max_purchase_amount_exceeded', m, { [`items.${id}`]: [QUANTITY_FIELD_KEYS.max_purchase_amount_exceeded] }, { max: p.max_purchase_amount });
     }
   }
 
@@ -177,13 +183,15 @@ export async function startCheckout(db: Db, shop: ShopRow, viewer: Viewer, input
     }
     if (short.length) {
       const f: Record<string, string[]> = {};
+      const fieldVars: Record<string, { available: number }> = {};
       for (const id of short) {
         const s = await repo.stockOf(tx, id);
         const left = s ? Math.max(0, s.stock_on_hand - s.stock_reserved) : 0;
-        f[`items.${id}`] = [left > 0 ? QUANTITY_MESSAGES.quantity_exceeded(left) : QUANTITY_MESSAGES.out_of_stock];
+        f[`items.${id}`] = [left > 0 ? QUANTITY_FIELD_KEYS.quantity_exceeded : QUANTITY_FIELD_KEYS.out_of_stock];
+        fieldVars[`items.${id}`] = { available: left };
       }
       // Throwing rolls the whole transaction back: nothing stays reserved.
-      throw new AppError('insufficient_stock', QUANTITY_MESSAGES.insufficient_stock, { fields: f });
+      throw new AppError('insufficient_stock', QUANTITY_MESSAGES.insufficient_stock, { fields: f, fieldVars });
     }
     const expires = new Date(Date.now() + CHECKOUT_COUNTDOWN_MS);
     const guest = anonymous ? input.guest! : null;
@@ -206,8 +214,17 @@ export async function startCheckout(db: Db, shop: ShopRow, viewer: Viewer, input
 async function assertMayHold(tx: Db, holder: Holder, wanted: Map<string, number>, onHand: Map<string, number>, exceptId: string | null) {
   if (!wanted.size) return;
   if (!mayOpenAnother(await repo.countHolding(tx, holder, exceptId))) throw new AppError('too_many_open_checkouts', HOLD_MESSAGES.too_many_open_checkouts);
-  const fields = holdProblems(wanted, await repo.heldUnits(tx, holder, [...wanted.keys()], exceptId), onHand);
-  if (fields) throw new AppError('hold_limit_exceeded', Object.values(fields)[0]![0]!, { fields });
+  const held = await repo.heldUnits(tx, holder, [...wanted.keys()], exceptId);
+  const fields = holdProblems(wanted, held, onHand);
+  if (!fields) return;
+  // The answer reads each field in the shopper's language: a key with that product's cap and what is left of it.
+  const fieldVars = Object.fromEntries(Object.keys(fields).map((k) => {
+    const id = k.slice('items.'.length);
+    const cap = holdCap(onHand.get(id) ?? 0);
+    return [k, { max: cap, left: Math.max(0, cap - (held.get(id) ?? 0)) }];
+  }));
+  const keyed = Object.fromEntries(Object.keys(fields).map((k) => [k, ['validation.holdLimit']]));
+  throw new AppError('hold_limit_exceeded', Object.values(fields)[0]![0]!, { fields: keyed, fieldVars });
 }
 
 // ---------- reading and filling in ----------
@@ -261,9 +278,9 @@ export async function updateCheckout(db: Db, viewer: Viewer, id: string, input: 
     if (input.contact) patch.contact = input.contact;
     let newAddress: AddressFields | null = null;
     if (input.address_id) {
-      if (viewer.kind !== 'user') throw new AppError('validation_error', 'Guests send the address itself', { fields: { address_id: ['Unknown address'] } });
+      if (viewer.kind !== 'user') throw new AppError('validation_error', 'Guests send the address itself', { fields: { address_id: ['validation.unknownAddress'] } });
       const row = await repo.findAddress(tx, viewer.user.id, input.address_id);
-      if (!row) throw new AppError('validation_error', 'Unknown address', { fields: { address_id: ['Unknown address'] } });
+      if (!row) throw new AppError('validation_error', 'Unknown address', { fields: { address_id: ['validation.unknownAddress'] } });
       newAddress = addressOf(row);
       patch.address_id = row.id;
     } else if (input.address) {
@@ -301,7 +318,7 @@ export async function deliveryOptions(db: Db, viewer: Viewer, id: string, input:
   let postal = input.postal_code ?? c.address?.postal_code ?? null;
   if (input.address_id && viewer.kind === 'user') {
     const a = await repo.findAddress(db, viewer.user.id, input.address_id);
-    if (!a) throw new AppError('validation_error', 'Unknown address', { fields: { address_id: ['Unknown address'] } });
+    if (!a) throw new AppError('validation_error', 'Unknown address', { fields: { address_id: ['validation.unknownAddress'] } });
     postal = a.postal_code;
   }
   return { needs_delivery: physical(c), ...(await optionsFor(db, c, postal)) };
@@ -343,7 +360,7 @@ export async function chooseDelivery(db: Db, viewer: Viewer, id: string, input: 
     const weight = c.lines.filter((l) => l.type === 'product').reduce((n, l) => n + l.amount * ITEM_WEIGHT_G, 0);
     const postal = c.address?.postal_code ?? null;
     const needAddress = () => {
-      if (!c.address) throw new AppError('validation_error', 'Enter the delivery address first', { fields: { address: ['Required for this delivery type'] } });
+      if (!c.address) throw new AppError('validation_error', 'Enter the delivery address first', { fields: { address: ['validation.requiredForDelivery'] } });
     };
     let patch: Partial<repo.CheckoutInsert>;
     switch (input.delivery_type) {
@@ -356,23 +373,23 @@ export async function chooseDelivery(db: Db, viewer: Viewer, id: string, input: 
       case 'shipping': {
         needAddress();
         const r = c.currency === 'MXN' && input.rate_id ? findRate(postal!, weight, input.rate_id) : null;
-        if (!r) throw new AppError('validation_error', 'Choose one of the courier rates for this address', { fields: { rate_id: ['Unknown rate'] } });
+        if (!r) throw new AppError('validation_error', 'Choose one of the courier rates for this address', { fields: { rate_id: ['validation.invalidOption'] } });
         patch = { delivery: { ...r, shipment_id: `shp_${c.id.slice(0, 8)}` }, shipping_total: r.cost, shipping_days: r.days };
         break;
       }
       case 'to_branch': {
         const a = c.currency === 'MXN' && postal && input.agency_id ? findAgency(postal, weight, input.agency_id) : null;
-        if (!a) throw new AppError('validation_error', 'Choose one of the courier agencies', { fields: { agency_id: ['Unknown agency'] } });
+        if (!a) throw new AppError('validation_error', 'Choose one of the courier agencies', { fields: { agency_id: ['validation.invalidOption'] } });
         patch = { delivery: { ...a }, shipping_total: a.cost, shipping_days: a.days };
         break;
       }
       case 'collection': {
         const b = (await repo.listBranches(tx, c.supplier_id)).find((x) => x.id === input.branch_id);
-        if (!b) throw new AppError('validation_error', 'Choose one of the branches', { fields: { branch_id: ['Unknown branch'] } });
+        if (!b) throw new AppError('validation_error', 'Choose one of the branches', { fields: { branch_id: ['validation.invalidOption'] } });
         patch = { delivery: { branch_id: b.id, name: b.name, phone: b.phone, hours: b.hours, address: b.address.formatted_address }, shipping_total: 0, shipping_days: null };
         break;
       }
-      default: throw new AppError('validation_error', 'Unknown delivery type', { fields: { delivery_type: ['Unknown'] } });
+      default: throw new AppError('validation_error', 'Unknown delivery type', { fields: { delivery_type: ['validation.invalidOption'] } });
     }
     if (input.supply_asap !== undefined) patch.delivery = { ...patch.delivery, supply_asap: input.supply_asap };
     return repo.updateCheckout(tx, c.id, { ...patch, delivery_type: input.delivery_type, payment_token: c.payment_token ?? newToken() });
@@ -419,7 +436,7 @@ export async function restartCheckout(db: Db, viewer: Viewer, id: string, client
     await assertMayHold(tx, holder, per, onHand, c.id);
     const short: string[] = [];
     for (const pid of ids) if (!(await repo.reserveUnits(tx, pid, per.get(pid)!))) short.push(pid);
-    if (short.length) throw new AppError('insufficient_stock', QUANTITY_MESSAGES.insufficient_stock, { fields: Object.fromEntries(short.map((p) => [`items.${p}`, [QUANTITY_MESSAGES.insufficient_stock]])) });
+    if (short.length) throw new AppError('insufficient_stock', QUANTITY_MESSAGES.insufficient_stock, { fields: Object.fromEntries(short.map((p) => [`items.${p}`, [QUANTITY_FIELD_KEYS.insufficient_stock]])) });
     await repo.insertReservations(tx, ids.map((product_id) => ({ checkout_id: c.id, product_id, quantity: per.get(product_id)!, expires_at: expires })));
     return repo.updateCheckout(tx, c.id, { status: 'open', expires_at: expires, restarts: c.restarts + 1, payment_token: newToken() });
   });
@@ -573,7 +590,7 @@ export async function setProductStock(db: Db, viewer: Viewer, productId: string,
   const row = await repo.setStockOnHand(db, productId, onHand);
   if (!row) {
     const s = await repo.stockOf(db, productId);
-    throw new AppError('conflict', `${s?.stock_reserved ?? 0} units are reserved right now: stock cannot go below that`, { fields: { stock_on_hand: [`At least ${s?.stock_reserved ?? 0}`] } });
+    throw new AppError('conflict', `${s?.stock_reserved ?? 0} units are reserved right now: stock cannot go below that`, { textKey: 'apiErrors.stock_below_reserved', vars: { reserved: s?.stock_reserved ?? 0, min: s?.stock_reserved ?? 0 }, fields: { stock_on_hand: ['validation.atLeast'] } });
   }
   return { product_id: productId, stock_type: 'onstock' as const, stock_on_hand: row.stock_on_hand, stock_reserved: row.stock_reserved, available: row.stock_on_hand - row.stock_reserved };
 }

@@ -25,8 +25,8 @@ export const supplierListQuery = orderListQuery.extend(supplierRoleQuery.shape);
 export const orderParams = z.object({ id: z.uuid() });
 
 export const cancelInput = z.object({
-  reason: z.enum(CANCELLATION_REASONS, { error: 'Choose a cancellation reason' }),
-  description: z.string().trim().min(1, 'A cancellation needs a described reason').max(1000),
+  reason: z.enum(CANCELLATION_REASONS, { error: 'validation.cancellationReason' }),
+  description: z.string().trim().min(1, 'validation.cancellationDescription').max(1000),
 });
 
 /** The supplier's 'next': confirming needs the estimated delivery date and the shipping cost (minor units). */
@@ -59,11 +59,11 @@ export const INVOICING_NAME_MAX = 200;
 
 /** Invoicing data (seed 001 §3 purchase order): RFC, name or business name, SAT tax regime and CFDI use, fiscal postal code. */
 export const invoicingInput = z.object({
-  rfc: z.string().trim().toUpperCase().regex(RFC_PATTERN, 'Enter a valid RFC'),
-  name: z.string().trim().min(1, 'Required').max(INVOICING_NAME_MAX),
-  tax_regime: z.enum(TAX_REGIMES, { error: 'Choose a tax regime of the SAT catalogue' }),
-  cfdi_use: z.enum(CFDI_USES, { error: 'Choose a CFDI use of the SAT catalogue' }),
-  postal_code: z.string().trim().regex(/^\d{5}$/, 'Five digits'),
+  rfc: z.string().trim().toUpperCase().regex(RFC_PATTERN, 'validation.rfc'),
+  name: z.string().trim().min(1, 'validation.required').max(INVOICING_NAME_MAX),
+  tax_regime: z.enum(TAX_REGIMES, { error: 'validation.taxRegime' }),
+  cfdi_use: z.enum(CFDI_USES, { error: 'validation.cfdiUse' }),
+  postal_code: z.string().trim().regex(/^\d{5}$/, 'validation.postalCode'),
   email: z.email().optional(),
 });
 

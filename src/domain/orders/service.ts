@@ -207,7 +207,7 @@ function paymentMethodDisplay(p: PaymentRow): Record<string, unknown> {
 async function refundPayments(tx: Db, order: OrderRow, candidates: PaymentRow[] | null, amount: number, reason: string, actor: Actor, key: string): Promise<OrderRow> {
   const available = order.amount_paid - order.amount_refunded;
   if (amount > available) {
-    throw new AppError('validation_error', 'Refund amount must not exceed the amount available', { fields: { amount: [`At most ${available}`] } });
+    throw new AppError('validation_error', 'Refund amount must not exceed the amount available', { textKey: 'apiErrors.refund_exceeds_available', vars: { available, max: available }, fields: { amount: ['validation.atMost'] } });
   }
   const pays = (candidates ?? (await payRepo.paymentsOfOrder(tx, order.id))).filter((p) => p.status === 'succeeded').reverse();
   const refunds = await payRepo.refundsOfOrder(tx, order.id);

@@ -24,5 +24,5 @@ export const availableMethods = (methods: readonly string[]) => methods.filter(m
 export function assertProviderUsable(provider: string) {
   if (provider === 'offline') return;
   webhookSecret(); // 503 payments_not_configured without a secret
-  if (!providerRuns(provider)) throw new AppError('payment_method_not_enabled', UNAVAILABLE, { fields: { payment_type: [UNAVAILABLE] } });
+  if (!providerRuns(provider)) throw new AppError('payment_method_not_enabled', UNAVAILABLE, { fields: { payment_type: ['validation.methodUnavailable'] } });
 }

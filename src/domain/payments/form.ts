@@ -41,7 +41,7 @@ export async function payFromForm(db: Db, viewer: Viewer, target: PayTarget, for
     if (f[F.choice] && f[F.choice] !== NEW_CARD) card_id = f[F.choice];
     else {
       const card = tokenizeInput.safeParse({ name: f[F.name] ?? '', number: f[F.number] ?? '', cvc: f[F.cvc] ?? '', exp: f[F.exp] ?? '' });
-      if (!card.success) throw new AppError('card_invalid', 'The card details are not valid', { fields: validationError(card.error).fields });
+      if (!card.success) throw new AppError('card_invalid', 'The card details are not valid', { fields: validationError(card.error).fields, issues: card.error.issues });
       card_token = (await tokenizeCard(db, viewer, card.data)).id;
     }
   }

@@ -5,13 +5,13 @@ import { paymentView } from '../orders/schema.ts';
 
 /** Card payment input (seed 001 §3): name, number, cvc, expiry as month/year ("MM/YY") or exp_month + exp_year. */
 export const tokenizeInput = z.object({
-  name: z.string().trim().min(1, 'Required').max(120),
-  number: z.string().max(40).transform((s) => s.replace(/[\s-]+/g, '').slice(0, CARD_NUMBER_MAX)).pipe(z.string().regex(/^\d{12,19}$/, 'Card number: 12 to 19 digits')),
-  cvc: z.string().trim().regex(/^\d{3,4}$/, 'CVC: 3 or 4 digits'),
+  name: z.string().trim().min(1, 'validation.required').max(120),
+  number: z.string().max(40).transform((s) => s.replace(/[\s-]+/g, '').slice(0, CARD_NUMBER_MAX)).pipe(z.string().regex(/^\d{12,19}$/, 'validation.cardNumber')),
+  cvc: z.string().trim().regex(/^\d{3,4}$/, 'validation.cvc'),
   exp: z.string().max(10).optional(),
   exp_month: z.number().int().min(1).max(12).optional(),
   exp_year: z.number().int().min(2000).max(2100).optional(),
-}).refine((v) => v.exp || (v.exp_month && v.exp_year), { message: 'Expiry: MM/YY', path: ['exp'] });
+}).refine((v) => v.exp || (v.exp_month && v.exp_year), { message: 'validation.expiry', path: ['exp'] });
 
 export const cardView = z.object({
   brand: z.string(), last4: z.string(), type: z.enum(['credit', 'debit']), bank: z.string(), exp_month: z.number(), exp_year: z.number(), name: z.string(),

@@ -33,10 +33,10 @@ import { parseJsonBody } from '../../lib/server/body.ts';
 export async function tokenizeCard(db: Db, viewer: Viewer, raw: { name: string; number: string; cvc: string; exp?: string; exp_month?: number; exp_year?: number }) {
   assertProviderUsable('sandbox-card');
   const input = { ...raw, number: normalizeCardNumber(raw.number) };
-  if (!luhnValid(input.number)) throw new AppError('card_invalid', 'The card number is not valid', { fields: { number: ['The card number is not valid'] } });
+  if (!luhnValid(input.number)) throw new AppError('card_invalid', 'The card number is not valid', { fields: { number: ['validation.cardNumberInvalid'] } });
   const exp = input.exp ? parseExpiry(input.exp) : { exp_month: input.exp_month!, exp_year: input.exp_year! };
-  if (!exp) throw new AppError('card_invalid', 'Expiry: MM/YY', { fields: { exp: ['Expiry: MM/YY'] } });
-  if (expired(exp)) throw new AppError('card_invalid', 'The card has expired', { fields: { exp: ['The card has expired'] } });
+  if (!exp) throw new AppError('card_invalid', 'Expiry: MM/YY', { fields: { exp: ['validation.expiry'] } });
+  if (expired(exp)) throw new AppError('card_invalid', 'The card has expired', { fields: { exp: ['validation.cardExpired'] } });
   const { behaviour, type } = sandboxCard(input.number);
   const id = `tok_${randomBytes(16).toString('base64url')}`;
   const card = { brand: cardBrand(input.number), last4: input.number.slice(-4), type, bank: 'Banco Sandbox', exp_month: exp.exp_month, exp_year: exp.exp_year, name: input.name };
@@ -100,22 +100,23 @@ export const savedCardExpired = (c: { last4: string; exp_month: number; exp_year
 
 async function resolveCard(db: Db, viewer: Viewer, input: PayRequest, info: { provider: string }): Promise<CardChoice> {
   if (input.card_id) {
-    if (input.card_token) throw new AppError('validation_error', 'Pay with a saved card (card_id) or a new card (card_token), not both', { fields: { card_id: ['Send card_id or card_token, not both'] } });
+    if (input.card_token) throw new AppError('validation_error', 'Pay with a saved card (card_id) or a new card (card_token), not both', { fields: { card_id: ['validation.cardOrToken'] } });
     // Only the buyer's own cards: another user's card (or any card for a guest) is not found, whether it exists or not.
     const s = viewer.kind === 'user' ? await repo.findSavedCard(db, viewer.user.id, input.card_id) : null;
-    if (!s) throw new AppError('not_found', SAVED_CARD_NOT_FOUND, { fields: { card_id: [SAVED_CARD_NOT_FOUND] } });
+    if (!s) throw new AppError('not_found', SAVED_CARD_NOT_FOUND, { textKey: 'apiErrors.saved_card_gone', fields: { card_id: ['validation.savedCardGone'] } });
     if (expired(s)) {
       const m = savedCardExpired(s);
-      throw new AppError('card_expired', m, { fields: { card_id: [m] } });
+      const vars = { last4: s.last4, exp: expiryText(s) };
+      throw new AppError('card_expired', m, { textKey: 'apiErrors.saved_card_expired', vars, fields: { card_id: ['validation.savedCardExpired'] } });
     }
-    if (s.provider !== info.provider) throw new AppError('validation_error', 'This saved card cannot be charged with that payment method', { fields: { card_id: ['Choose another payment method or card'] } });
+    if (s.provider !== info.provider) throw new AppError('validation_error', 'This saved card cannot be charged with that payment method', { fields: { card_id: ['validation.otherCardOrMethod'] } });
     return { display: { brand: s.brand, last4: s.last4, type: s.card_type, bank: s.bank, name: s.name }, behaviour: s.sandbox_behaviour, type: s.card_type, tokenId: null, fingerprint: s.fingerprint, name: s.name, brand: s.brand, last4: s.last4, bank: s.bank, exp_month: s.exp_month, exp_year: s.exp_year };
   }
-  if (!input.card_token) throw new AppError('validation_error', 'Tokenise the card first', { fields: { card_token: ['Required for card payments (or card_id)'] } });
+  if (!input.card_token) throw new AppError('validation_error', 'Tokenise the card first', { fields: { card_token: ['validation.cardRequired'] } });
   const t = await repo.findCardToken(db, input.card_token);
   const mine = t && ((viewer.kind === 'user' && t.user_id === viewer.user.id) || t.anonymous_id === viewer.anonymousId);
-  if (!t || !mine) throw new AppError('card_invalid', 'The card token is not valid: request a new one', { fields: { card_token: ['Request a new card token'] } });
-  if (t.expires_at.getTime() <= Date.now()) throw new AppError('card_invalid', 'The card token expired: request a new one', { fields: { card_token: ['Request a new card token'] } });
+  if (!t || !mine) throw new AppError('card_invalid', 'The card token is not valid: request a new one', { fields: { card_token: ['validation.cardTokenRenew'] } });
+  if (t.expires_at.getTime() <= Date.now()) throw new AppError('card_invalid', 'The card token expired: request a new one', { fields: { card_token: ['validation.cardTokenRenew'] } });
   return { display: { brand: t.brand, last4: t.last4, type: t.card_type, bank: t.bank, name: t.name }, behaviour: t.sandbox_behaviour, type: t.card_type, tokenId: t.id, fingerprint: t.fingerprint, name: t.name, brand: t.brand, last4: t.last4, bank: t.bank, exp_month: t.exp_month, exp_year: t.exp_year };
 }
 
@@ -158,7 +159,7 @@ async function pay(db: Db, viewer: Viewer, c0: CheckoutRow, input: PayRequest, w
   ensureSweeper(db);
   const opts = { basePath: await shopBase(db, c0.shop_id, where.basePath) };
   const info = methodInfo(input.payment_type);
-  if (!info) throw new AppError('validation_error', 'Unknown payment method', { fields: { payment_type: ['Unknown payment method'] } });
+  if (!info) throw new AppError('validation_error', 'Unknown payment method', { fields: { payment_type: ['validation.invalidOption'] } });
   assertProviderUsable(info.provider);
   const key = input.idempotency_key ? `idem:${input.idempotency_key}` : `token:${input.token}`;
   const prior = await repo.findPaymentByKey(db, key);
@@ -170,7 +171,7 @@ async function pay(db: Db, viewer: Viewer, c0: CheckoutRow, input: PayRequest, w
   const supplier = (await ckRepo.findSupplier(db, c0.supplier_id))!;
   if (!supplier.is_configured) throw new AppError('supplier_not_configured', 'Purchase cannot be made at the moment (supplier configuration missing)');
   if (!supplier.enabled_payment_types.includes(input.payment_type)) {
-    throw new AppError('payment_method_not_enabled', 'This supplier does not take that payment method', { fields: { payment_type: [`One of: ${supplier.enabled_payment_types.join(', ')}`] } });
+    throw new AppError('payment_method_not_enabled', 'This supplier does not take that payment method', { fields: { payment_type: ['validation.invalidOption'] } });
   }
   if ((c0.status === 'open' || c0.status === 'placed') && c0.expires_at.getTime() <= Date.now()) {
     await expireCheckout(db, c0.id);
@@ -189,7 +190,7 @@ async function pay(db: Db, viewer: Viewer, c0: CheckoutRow, input: PayRequest, w
     const same = await repo.findPaymentByKey(tx, key);
     if (same) return { order: (await orderRepo.findOrder(tx, same.order_id))!, payment: same, fresh: false };
     if (c.status === 'canceled' || c.status === 'expired' || c.expires_at.getTime() <= Date.now() && c.status !== 'completed') throw new AppError('checkout_expired', EXPIRED_MESSAGE);
-    if (c.payment_token !== input.token) throw new AppError('payment_token_stale', 'The payment token changed: reload it and try again', { fields: { token: ['Reload the payment token'] } });
+    if (c.payment_token !== input.token) throw new AppError('payment_token_stale', 'The payment token changed: reload it and try again', { fields: { token: ['validation.paymentTokenReload'] } });
     let order = await orderRepo.findOrderByCheckout(tx, c.id);
     if (!order) {
       order = await createOrderFromCheckout(tx, c, { payment_type: input.payment_type, flow: info.flow });

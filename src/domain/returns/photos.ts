@@ -17,8 +17,8 @@ export interface ReadReturnForm {
   photos: ReturnPhoto[];
 }
 
-const tooLarge = () => new AppError('payload_too_large', photoRejectedMessage(PHOTO_MAX_BYTES), { fields: { photos: ['too_large'] } });
-const tooMany = () => new AppError('validation_error', `At most ${RETURN_PHOTOS_MAX} photos`, { fields: { photos: [`At most ${RETURN_PHOTOS_MAX} photos`] } });
+const tooLarge = () => new AppError('payload_too_large', photoRejectedMessage(PHOTO_MAX_BYTES), { textKey: 'apiErrors.image_rejected_size', vars: { mb: Math.round(PHOTO_MAX_BYTES / 1_000_000) }, fields: { photos: ['too_large'] } });
+const tooMany = () => new AppError('validation_error', `At most ${RETURN_PHOTOS_MAX} photos`, { textKey: 'apiErrors.too_many_photos', vars: { max: RETURN_PHOTOS_MAX }, fields: { photos: ['validation.tooManyPhotos'] } });
 
 /** Checks one uploaded file as a return photo (415 for anything but a JPEG or PNG, whatever its name says). */
 export async function checkReturnPhoto(file: UploadedFile): Promise<ReturnPhoto> {
@@ -27,11 +27,11 @@ export async function checkReturnPhoto(file: UploadedFile): Promise<ReturnPhoto>
   try {
     img = await checkImage(file);
   } catch (e) {
-    if (e instanceof AppError) throw new AppError(e.code, e.message, { fields: { photos: e.fields?.file ?? ['invalid_type'] } });
+    if (e instanceof AppError) throw new AppError(e.code, e.message, { textKey: e.textKey, vars: e.vars, fields: { photos: e.fields?.file ?? ['invalid_type'] } });
     throw e;
   }
   if (img.format === 'svg') {
-    throw new AppError('unsupported_media_type', 'Imagen rechazada – una devolución necesita fotos .jpeg o .png', { fields: { photos: ['invalid_type'] } });
+    throw new AppError('unsupported_media_type', 'Imagen rechazada – una devolución necesita fotos .jpeg o .png', { textKey: 'apiErrors.image_rejected_return_type', fields: { photos: ['invalid_type'] } });
   }
   return {
     bytes: img.bytes, content_type: img.probe.contentType as ReturnPhoto['content_type'], width: img.probe.width ?? null, height: img.probe.height ?? null,

@@ -17,18 +17,18 @@ export const reasonGroupOf = (reason: string): ReturnReasonGroup | null =>
 
 /** A buyer's return request (JSON, or the text fields of the multipart form with photos in "photos"). */
 export const createReturnInput = z.object({
-  reason_group: z.enum(RETURN_REASON_GROUPS as [ReturnReasonGroup, ...ReturnReasonGroup[]], { error: 'Choose what happened' }),
+  reason_group: z.enum(RETURN_REASON_GROUPS as [ReturnReasonGroup, ...ReturnReasonGroup[]], { error: 'validation.reasonGroup' }),
   reason: z.string({ error: 'Choose a reason' }).refine((r) => RETURN_REASONS.includes(r), 'Choose a reason'),
   comments: z.string().trim().max(RETURN_TEXT_MAX).default(''),
   items: z.array(z.object({
     order_item_id: z.uuid(),
-    quantity: z.number({ error: 'Enter how many units' }).int().min(1, 'At least 1').max(9999),
-  })).min(1, 'Choose what you are returning').max(100)
-    .refine((list) => new Set(list.map((i) => i.order_item_id)).size === list.length, 'Each line once'),
-  conditions_accepted: z.literal(true, { error: 'Confirm the product is unused and complete' }),
+    quantity: z.number({ error: 'validation.unitsCount' }).int().min(1, 'validation.atLeast').max(9999),
+  })).min(1, 'validation.returnItems').max(100)
+    .refine((list) => new Set(list.map((i) => i.order_item_id)).size === list.length, 'validation.eachLineOnce'),
+  conditions_accepted: z.literal(true, { error: 'validation.conditions' }),
 }).superRefine((v, ctx) => {
   if (RETURN_REASONS.includes(v.reason) && reasonGroupOf(v.reason) !== v.reason_group) {
-    ctx.addIssue({ code: 'custom', path: ['reason'], message: 'Choose a reason of the chosen group' });
+    ctx.addIssue({ code: 'custom', path: ['reason'], message: 'validation.reasonOfGroup' });
   }
 });
 export type CreateReturnInput = z.infer<typeof createReturnInput>;
@@ -70,18 +70,18 @@ export const returnPolicyInput = z.object({
   restocking_fees: z.number().int().min(0).max(100_000_000).default(0),
 }).superRefine((v, ctx) => {
   if (v.return_policy === 'customized' && !v.return_policy_legend) {
-    ctx.addIssue({ code: 'custom', path: ['return_policy_legend'], message: 'A customized policy needs its text' });
+    ctx.addIssue({ code: 'custom', path: ['return_policy_legend'], message: 'validation.policyText' });
   }
 });
 
 export const returnNoteInput = z.object({
-  text: z.string().trim().min(1, 'Write the note').max(RETURN_TEXT_MAX),
+  text: z.string().trim().min(1, 'validation.writeNote').max(RETURN_TEXT_MAX),
   visibility: z.enum(['client', 'internal']).default('client'),
 });
 
 /** A refund for a return: the idempotency key (body or Idempotency-Key header) makes a double submit refund once. */
 export const returnRefundInput = z.object({
-  amount: z.number().int().min(1, 'Enter an amount above 0'),
+  amount: z.number().int().min(1, 'validation.amountAboveZero'),
   reason: z.string().trim().max(500).optional(),
   idempotency_key: z.string().trim().min(8).max(200),
 });

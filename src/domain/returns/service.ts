@@ -35,7 +35,7 @@ const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOStrin
 export class ReturnRefused extends AppError {
   readonly reason: ReturnRefusal | 'closed' | 'refund_failed';
   constructor(reason: ReturnRefused['reason'], code: ErrorCode, message: string) {
-    super(code, message);
+    super(code, message, { textKey: `returns.refusal_${reason}` });
     this.reason = reason;
   }
 }
@@ -154,7 +154,7 @@ export async function assertCanRequest(db: Db, viewer: Viewer, orderId: string):
 export async function createReturn(db: Db, viewer: Viewer, orderId: string, input: CreateReturnInput, photos: ReturnPhoto[]): Promise<ReturnRequestView> {
   const o = await customerOrder(db, viewer, orderId);
   if (viewer.kind !== 'user') throw refused('not_signed_in');
-  if (photos.length > RETURN_PHOTOS_MAX) throw new AppError('validation_error', `At most ${RETURN_PHOTOS_MAX} photos`, { fields: { photos: [`At most ${RETURN_PHOTOS_MAX} photos`] } });
+  if (photos.length > RETURN_PHOTOS_MAX) throw new AppError('validation_error', `At most ${RETURN_PHOTOS_MAX} photos`, { textKey: 'apiErrors.too_many_photos', vars: { max: RETURN_PHOTOS_MAX }, fields: { photos: ['validation.tooManyPhotos'] } });
   let id: string;
   try {
     id = await inTx(db, async (tx) => {
@@ -164,12 +164,16 @@ export async function createReturn(db: Db, viewer: Viewer, orderId: string, inpu
       const refusal = refusalOf(order, policy, requests, lines);
       if (refusal) throw refused(refusal);
       const fields: Record<string, string[]> = {};
+      const fieldVars: Record<string, { max: number }> = {};
       input.items.forEach((it, i) => {
         const line = lines.find((l) => l.order_item_id === it.order_item_id);
-        if (!line) fields[`items.${i}.order_item_id`] = ['Not a line of this order'];
-        else if (it.quantity > line.returnable) fields[`items.${i}.quantity`] = [`At most ${line.returnable}`];
+        if (!line) fields[`items.${i}.order_item_id`] = ['validation.invalidOption'];
+        else if (it.quantity > line.returnable) {
+          fields[`items.${i}.quantity`] = ['validation.atMost'];
+          fieldVars[`items.${i}.quantity`] = { max: line.returnable };
+        }
       });
-      if (Object.keys(fields).length) throw new AppError('validation_error', 'You cannot return more units than you bought', { fields });
+      if (Object.keys(fields).length) throw new AppError('validation_error', 'You cannot return more units than you bought', { fields, fieldVars });
       const row = await repo.insertReturn(tx, {
         order_id: order.id, user_id: viewer.user.id, reason_group: input.reason_group, reason: input.reason, comments: input.comments,
         conditions_accepted: input.conditions_accepted,
@@ -263,7 +267,7 @@ export async function refundReturn(db: Db, viewer: Viewer, orderId: string, retu
       if (r.status !== 'open') throw new ReturnRefused('closed', 'invalid_transition', 'The return request is closed');
       const available = o.amount_paid - o.amount_refunded;
       if (input.amount > available) {
-        throw new AppError('validation_error', 'Refund amount must not exceed the amount available', { fields: { amount: [`At most ${available}`] } });
+        throw new AppError('validation_error', 'Refund amount must not exceed the amount available', { textKey: 'apiErrors.refund_exceeds_available', vars: { available, max: available }, fields: { amount: ['validation.atMost'] } });
       }
       const reason = input.reason?.trim() || null;
       const row = await repo.insertRefund(tx, {

@@ -5,25 +5,17 @@ import {
   REVIEWS_API_PAGE_SIZE, REVIEWS_PAGE_SIZE_MAX,
 } from '../../lib/shared/constants.ts';
 
-/** Messages of the rules (the island shows its own translated words for the same rules). */
-export const REVIEW_MESSAGES = {
-  rating: `Choose a rating from ${REVIEW_RATING_MIN} to ${REVIEW_RATING_MAX} stars`,
-  title: `At most ${REVIEW_TITLE_MAX} characters`,
-  text: `At most ${REVIEW_TEXT_MAX} characters`,
-  photos: `At most ${REVIEW_PHOTOS_MAX} photos`,
-  answer: `Write an answer of 1 to ${REVIEW_ANSWER_MAX} characters`,
-} as const;
-
-export const reviewRating = z.number({ error: REVIEW_MESSAGES.rating }).int(REVIEW_MESSAGES.rating)
-  .min(REVIEW_RATING_MIN, REVIEW_MESSAGES.rating).max(REVIEW_RATING_MAX, REVIEW_MESSAGES.rating);
-export const reviewTitle = z.string().trim().max(REVIEW_TITLE_MAX, REVIEW_MESSAGES.title);
-export const reviewText = z.string().trim().max(REVIEW_TEXT_MAX, REVIEW_MESSAGES.text);
+// The API's messages are keys, translated in the answer (src/lib/i18n/validation.ts); the island shows its own words.
+export const reviewRating = z.number({ error: 'validation.rating' }).int('validation.rating')
+  .min(REVIEW_RATING_MIN, 'validation.rating').max(REVIEW_RATING_MAX, 'validation.rating');
+export const reviewTitle = z.string().trim().max(REVIEW_TITLE_MAX, 'validation.tooLong');
+export const reviewText = z.string().trim().max(REVIEW_TEXT_MAX, 'validation.tooLong');
 /** Ids of photos the author uploaded through POST /api/reviews/photos. */
-export const reviewPhotos = z.array(z.uuid('A photo id from POST /api/reviews/photos')).max(REVIEW_PHOTOS_MAX, REVIEW_MESSAGES.photos)
-  .refine((ids) => new Set(ids).size === ids.length, 'The same photo twice');
+export const reviewPhotos = z.array(z.uuid('validation.invalidId')).max(REVIEW_PHOTOS_MAX, 'validation.tooManyPhotos')
+  .refine((ids) => new Set(ids).size === ids.length, 'validation.samePhotoTwice');
 
 export const reviewInput = z.object({
-  product_id: z.uuid('An item id'),
+  product_id: z.uuid('validation.invalidId'),
   rating: reviewRating,
   title: reviewTitle.default(''),
   text: reviewText.default(''),
@@ -39,7 +31,7 @@ export const reviewPatch = z.object({
 });
 export type ReviewPatch = z.infer<typeof reviewPatch>;
 
-export const answerInput = z.object({ text: z.string().trim().min(1, REVIEW_MESSAGES.answer).max(REVIEW_ANSWER_MAX, REVIEW_MESSAGES.answer) });
+export const answerInput = z.object({ text: z.string().trim().min(1, 'validation.required').max(REVIEW_ANSWER_MAX, 'validation.tooLong') });
 
 export const reviewParams = z.object({ id: z.uuid() });
 export const productReviewParams = z.object({ id: z.uuid() });

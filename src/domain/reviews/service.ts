@@ -272,7 +272,7 @@ export async function uploadReviewPhoto(db: Db, v: SignedIn, file: UploadedFile)
   const img = await checkImage(file);
   const type = img.probe.contentType;
   if (!(REVIEW_PHOTO_CONTENT_TYPES as readonly string[]).includes(type)) {
-    throw new AppError('unsupported_media_type', 'Imagen rechazada – las fotos de una opinión deben ser .jpeg o .png', { fields: { file: ['invalid_type'] } });
+    throw new AppError('unsupported_media_type', 'Imagen rechazada – las fotos de una opinión deben ser .jpeg o .png', { textKey: 'apiErrors.image_rejected_review_type', fields: { file: ['invalid_type'] } });
   }
   const id = await repo.insertPhoto(db, {
     owner: v.user.profile_id, content_type: type, bytes: img.bytes, byte_size: img.bytes.length,

@@ -4,7 +4,7 @@ import {
   BANNER_TARGETS, BUTTON_LABELS, HEADER_ACTION_TYPES, PHOTO_DISPLAYS, SECTION_KINDS, STORE_TYPES,
 } from '../../lib/shared/constants.ts';
 
-const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #1a2b3c');
+const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'validation.colour');
 
 export const slideSchema = z.object({
   id: z.string().optional(),

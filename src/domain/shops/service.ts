@@ -93,6 +93,6 @@ export async function publicShop(db: Db, shop: ShopRow, viewer: Viewer, tracking
 /** Switches the shop's theme pack (admins only). Section types do not depend on packs, so content carries over. */
 export async function setThemePack(db: Db, shop: ShopRow, viewer: Viewer, packId: string, knownPacks: ReadonlySet<string>) {
   await requireShopAdmin(db, shop, viewer);
-  if (!knownPacks.has(packId)) throw new AppError('validation_error', 'Unknown theme pack', { fields: { theme_pack: [`no pack "${packId}"`] } });
+  if (!knownPacks.has(packId)) throw new AppError('validation_error', 'Unknown theme pack', { fields: { theme_pack: ['validation.themePack'] } });
   return repo.updateThemePack(db, shop.id, packId);
 }

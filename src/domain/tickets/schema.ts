@@ -45,7 +45,7 @@ export const ticketList = z.object({ results: z.array(ticketView), matches_estim
 
 export const scanInput = z.object({
   /** The code as typed, or what the camera read (the QR carries the scanner address with ?codigo=...). */
-  code: z.string().trim().min(1, 'Escribe o escanea el código del boleto').max(2000),
+  code: z.string().trim().min(1, 'validation.ticketCode').max(2000),
 });
 
 /** A scan's verdict. Only 'valid' marks the ticket used (exactly once, whoever scans first). */

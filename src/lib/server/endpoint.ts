@@ -74,7 +74,7 @@ export function handle<B extends z.ZodType, Q extends z.ZodType, P extends z.Zod
       if (out instanceof Response) return out;
       return json(out, { status: spec.status ?? 200 });
     } catch (err) {
-      return errorResponse(err);
+      return errorResponse(err, ctx.locals.t);
     }
   };
 }

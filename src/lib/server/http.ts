@@ -1,5 +1,8 @@
-// Turning errors and data into HTTP answers; the only place that knows the error -> status mapping.
+// Turning errors and data into HTTP answers; the only place that knows the error -> status mapping, and where an
+// error's message and field messages are put in the request's language (src/lib/i18n/validation.ts).
 import { z } from 'zod';
+import { getT, type Translator } from '../i18n/index.ts';
+import { issueFields, localizedErrorBody } from '../i18n/validation.ts';
 import { AppError } from '../shared/errors.ts';
 
 export function json(data: unknown, init: ResponseInit = {}): Response {
@@ -9,22 +12,21 @@ export function json(data: unknown, init: ResponseInit = {}): Response {
   return new Response(JSON.stringify(data), { ...init, headers });
 }
 
-export function zodFields(err: z.ZodError): Record<string, string[]> {
-  const fields: Record<string, string[]> = {};
-  for (const issue of err.issues) {
-    const key = issue.path.length ? issue.path.join('.') : '_';
-    (fields[key] ??= []).push(issue.message);
-  }
-  return fields;
+/** The issues of a zod error as `fields`, in `t`'s language (English for developers when none is given). */
+export function zodFields(err: z.ZodError, t: Translator = getT('en')): Record<string, string[]> {
+  return issueFields(err.issues, t);
 }
 
+/** A 400 validation_error for a zod error; the answer translates its fields from the issues it keeps. */
 export function validationError(err: z.ZodError, message = 'Some fields are not valid'): AppError {
-  return new AppError('validation_error', message, { fields: zodFields(err) });
+  return new AppError('validation_error', message, { fields: zodFields(err), issues: err.issues });
 }
 
-export function errorResponse(err: unknown): Response {
-  if (err instanceof AppError) return json(err.toBody(), { status: err.status, headers: err.headers });
-  if (err instanceof z.ZodError) return errorResponse(validationError(err));
+/** The answer for an error: in `t`'s language (the request's, `locals.t`); English developer text without one. */
+export function errorResponse(err: unknown, t?: Translator): Response {
+  if (err instanceof AppError) return json(t ? localizedErrorBody(err, t) : err.toBody(), { status: err.status, headers: err.headers });
+  if (err instanceof z.ZodError) return errorResponse(validationError(err), t);
   console.error('[unhandled]', err);
-  return json({ error: { code: 'internal_error', message: 'An error has occurred, please try again' } }, { status: 500 });
+  const message = t ? t('apiErrors.internal_error') : 'An error has occurred, please try again';
+  return json({ error: { code: 'internal_error', message } }, { status: 500 });
 }

@@ -15,7 +15,7 @@ export function isUnsafeText(s: string): boolean {
 }
 
 const invalid = (where: string) => new AppError('invalid_characters', 'The request contains characters that are not accepted (NUL or an unpaired surrogate)', {
-  fields: { [where]: ['Contains a NUL byte or an unpaired surrogate'] },
+  fields: { [where]: ['validation.invalidCharacters'] },
 });
 
 interface Node { v: unknown; key: string; parent: Node | null; depth: number }

@@ -3,6 +3,8 @@
 // (scripts/serve.mjs) asks this first: API addresses get the JSON error shape, pages the 400 page.
 // Runs outside the app (plain Node, no Astro), so it only imports browser-safe code.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { getT, resolveLocale } from '../i18n/index.ts';
+import { localizedErrorBody } from '../i18n/validation.ts';
 import { AppError } from '../shared/errors.ts';
 
 /** The page every bad page request is answered with (status 400). */
@@ -20,7 +22,9 @@ export function answerMalformedUrl(req: IncomingMessage, res: ServerResponse): b
   } catch { /* malformed: answered below */ }
   const path = raw.split('?')[0]!;
   if (path === '/api' || path.startsWith('/api/')) {
-    const body = JSON.stringify(new AppError('malformed_url', 'The address has a malformed %-escape').toBody());
+    const cookie = /(?:^|;\s*)lang=([^;]*)/.exec(req.headers.cookie ?? '')?.[1];
+    const t = getT(resolveLocale({ cookie, acceptLanguage: req.headers['accept-language'] }));
+    const body = JSON.stringify(localizedErrorBody(new AppError('malformed_url', 'The address has a malformed %-escape'), t));
     res.writeHead(400, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'content-length': Buffer.byteLength(body) });
     res.end(body);
     return true;

@@ -58,7 +58,7 @@ export function requestGuard(apiModules: RouteModules): (ctx: APIContext) => Pro
     if (!refused) return null;
     // A page: the 400 page, rendered as the shop's or the platform's like any page (its address is clean).
     // Forged cookies are cleared by the answer, so the browser's next request is a clean one.
-    const res = api ? errorResponse(refused) : await ctx.rewrite(BAD_REQUEST_PAGE);
+    const res = api ? errorResponse(refused, ctx.locals.t) : await ctx.rewrite(BAD_REQUEST_PAGE);
     const out = new Response(res.body, { status: refused.status, headers: res.headers });
     for (const name of badCookies) out.headers.append('set-cookie', `${name}=; Path=/; Max-Age=0`);
     return out;

@@ -16,5 +16,5 @@ export function isRealDate(value: string): boolean {
 
 /** A calendar date "YYYY-MM-DD" that exists (2030-02-31 and 2030-13-01 are refused). */
 export const isoDateSchema = z.string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD')
-  .refine(isRealDate, 'This date does not exist');
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.dateFormat')
+  .refine(isRealDate, 'validation.dateNotExist');

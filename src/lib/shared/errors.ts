@@ -19,7 +19,8 @@ export interface ErrorBody {
   error: { code: ErrorCode | string; message: string; fields?: Record<string, string[]> };
 }
 
-const STATUS: Record<ErrorCode, number> = {
+/** Every code's HTTP status (also the list of codes: tests/unit/error-texts.test.ts checks each has a text). */
+export const STATUS: Record<ErrorCode, number> = {
   bad_request: 400, validation_error: 400, malformed_json: 400, unauthenticated: 401, forbidden: 403,
   not_found: 404, conflict: 409, email_taken: 409, invalid_credentials: 401, rate_limited: 429,
   cross_origin: 403, pin_invalid: 400, pin_expired: 400, payload_too_large: 413, unsupported_media_type: 415,
@@ -33,17 +34,52 @@ const STATUS: Record<ErrorCode, number> = {
   couriers_not_configured: 503,
 };
 
+/** Values a translated text interpolates (`{{available}}` in `apiErrors.quantity_exceeded`). */
+export type ErrorVars = Record<string, string | number>;
+
+/** What a zod issue carries that a translated field text needs (zod 4 issues fit; src/lib/i18n/validation.ts). */
+export interface IssueLike {
+  code: string; message: string; path?: readonly PropertyKey[];
+  origin?: string; minimum?: number | bigint; maximum?: number | bigint; format?: string; expected?: string; inclusive?: boolean;
+}
+
+export interface AppErrorOptions {
+  fields?: Record<string, string[]>;
+  headers?: Record<string, string>;
+  /** Values of the translated top message (`apiErrors.<code>_detail`), e.g. `{ available: 30 }`. */
+  vars?: ErrorVars;
+  /** A message key more precise than the code's text (`apiErrors.cart_full`), translated with `vars`. */
+  textKey?: string;
+  /** Values of one field's translated messages (message keys such as `validation.atMost`), by field. */
+  fieldVars?: Record<string, ErrorVars>;
+  /** The zod issues behind `fields`: the answer rebuilds `fields` from them in the request's language. */
+  issues?: readonly IssueLike[];
+}
+
+/**
+ * `message` is the English text for developers (logs, and the answer when no translator is at hand); the
+ * answer a person reads is translated from `code` (+ `vars`) and field messages that are message keys
+ * (`validation.*`) or zod issues: src/lib/i18n/validation.ts, applied by src/lib/server/http.ts errorResponse.
+ */
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
   readonly fields?: Record<string, string[]>;
   readonly headers?: Record<string, string>;
-  constructor(code: ErrorCode, message: string, opts: { fields?: Record<string, string[]>; headers?: Record<string, string> } = {}) {
+  readonly vars?: ErrorVars;
+  readonly textKey?: string;
+  readonly fieldVars?: Record<string, ErrorVars>;
+  readonly issues?: readonly IssueLike[];
+  constructor(code: ErrorCode, message: string, opts: AppErrorOptions = {}) {
     super(message);
     this.code = code;
     this.status = STATUS[code];
     this.fields = opts.fields;
     this.headers = opts.headers;
+    this.vars = opts.vars;
+    this.textKey = opts.textKey;
+    this.fieldVars = opts.fieldVars;
+    this.issues = opts.issues;
   }
   toBody(): ErrorBody {
     return { error: { code: this.code, message: this.message, ...(this.fields ? { fields: this.fields } : {}) } };

@@ -81,22 +81,22 @@ function decodeSafely(s: string): string {
 
 /** A zod string field checked by `rules`; answers the normalised address. Empty text is the caller's concern. */
 export function linkSchema(rules: LinkRules, message: string) {
-  return z.string().max(URL_MAX, `at most ${URL_MAX} characters`).transform((v, ctx) => {
+  return z.string().max(URL_MAX, 'validation.tooLong').transform((v, ctx) => {
     const ok = checkLink(v, rules);
     if (ok === null) { ctx.addIssue({ code: 'custom', message }); return z.NEVER; }
     return ok;
   });
 }
 
-export const HTTP_URL_MESSAGE = 'a valid URL (https://…)';
-export const SHOP_LINK_MESSAGE = 'a link starting with https://, a domain or a shop path (/…)';
+export const HTTP_URL_MESSAGE = 'validation.invalidUrl';
+export const SHOP_LINK_MESSAGE = 'validation.shopLink';
 
 /** An absolute http(s) URL (the discord invite, the support page). */
 export const httpUrlSchema = linkSchema(LINK_RULES.web, HTTP_URL_MESSAGE);
 /** A button link: http(s), a bare domain (given https://) or a shop path. */
 export const shopLinkSchema = linkSchema(LINK_RULES.shop, SHOP_LINK_MESSAGE);
 /** An image source: https or a same-site path. */
-export const mediaSrcSchema = linkSchema(LINK_RULES.media, 'an https:// image or an uploaded one (/media/…)');
+export const mediaSrcSchema = linkSchema(LINK_RULES.media, 'validation.imageLink');
 
 /** A header or banner button link, normalised (a bare domain gets https://), or null when refused. */
 export function normaliseLink(input: string): string | null {

@@ -31,14 +31,15 @@ export function socialProfileUrl(network: SocialNetwork, raw: string | null | un
   return spec && spec.handle.test(handle) ? spec.profile(handle) : null;
 }
 
-export const SOCIAL_MESSAGE = 'a profile address (https://…) or a handle like @tienda';
+export const SOCIAL_MESSAGE = 'validation.socialProfile';
 
 /**
  * A social field: empty (or null) is null; otherwise the profile address (see socialProfileUrl), or `message`.
- * The API uses the English default; the admin island passes its translated text.
+ * The API uses message keys (translated in the answer); the admin island passes its translated text (used for both).
  */
-export function socialFieldSchema(network: SocialNetwork, message = network === 'discord' ? HTTP_URL_MESSAGE : SOCIAL_MESSAGE) {
-  return z.union([z.string().max(SOCIAL_FIELD_MAX, `at most ${SOCIAL_FIELD_MAX} characters`), z.null()]).transform((v, ctx) => {
+export function socialFieldSchema(network: SocialNetwork, text?: string) {
+  const message = text ?? (network === 'discord' ? HTTP_URL_MESSAGE : SOCIAL_MESSAGE);
+  return z.union([z.string().max(SOCIAL_FIELD_MAX, text ?? 'validation.tooLong'), z.null()]).transform((v, ctx) => {
     if (!(v ?? '').trim()) return null;
     const url = socialProfileUrl(network, v);
     if (!url) { ctx.addIssue({ code: 'custom', message }); return z.NEVER; }

@@ -1,6 +1,7 @@
 import { cartQuery, cartView } from '../../../domain/cart/schema.ts';
 import { getCart, resolveShop } from '../../../domain/cart/service.ts';
 import { defineEndpoint, handle } from '../../../lib/server/endpoint.ts';
+import { localizedCart } from '../../../components/store/cart-localized.ts';
 
 export const spec = defineEndpoint({
   method: 'GET', path: '/api/cart', summary: 'The signed-in shopper\'s cart on a shop, as one cart order per supplier', tags: ['cart'], auth: 'user',
@@ -9,5 +10,5 @@ export const spec = defineEndpoint({
 
 export const GET = handle(spec, async ({ ctx, query }) => {
   const shop = await resolveShop(ctx.locals.db, ctx.locals.shop, query.shop);
-  return getCart(ctx.locals.db, shop, ctx.locals.viewer);
+  return localizedCart(await getCart(ctx.locals.db, shop, ctx.locals.viewer), ctx.locals.t);
 });

@@ -21,6 +21,6 @@ export const POST: APIRoute = async (ctx) => {
     const raw = (await readBodyLimited(ctx.request, MAX)).toString('utf8');
     return json(await receiveWebhook(ctx.locals.db, params.provider, raw, ctx.request.headers.get(SIGNATURE_HEADER)));
   } catch (err) {
-    return errorResponse(err);
+    return errorResponse(err, ctx.locals.t);
   }
 };

@@ -61,6 +61,6 @@ export const GET: APIRoute = async (ctx) => {
       },
     });
   } catch (err) {
-    return errorResponse(err);
+    return errorResponse(err, ctx.locals.t);
   }
 };

@@ -31,7 +31,7 @@ export function adminHandle<B extends z.ZodType, Q extends z.ZodType, P extends 
         contexts.set(ctx, await adminContext(ctx.locals.db, String(ctx.params.slug ?? ''), ctx.locals.viewer));
       } catch (err) {
         await ctx.request.body?.cancel().catch(() => {});
-        return errorResponse(err);
+        return errorResponse(err, ctx.locals.t);
       }
     }
     return inner(ctx);

@@ -31,7 +31,7 @@ export const POST: APIRoute = async (ctx) => {
       await requireScanner(ctx.locals.db, await getShopBySlug(ctx.locals.db, String(ctx.params.slug ?? '').slice(0, 63)), ctx.locals.viewer);
     } catch (err) {
       await ctx.request.body?.cancel().catch(() => {});
-      return errorResponse(err);
+      return errorResponse(err, ctx.locals.t);
     }
   }
   return inner(ctx);

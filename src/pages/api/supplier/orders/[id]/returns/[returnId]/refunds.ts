@@ -13,7 +13,7 @@ export const spec = defineEndpoint({
 export const POST = handle(spec, async ({ ctx, params, body }) => {
   const key = body.idempotency_key ?? ctx.request.headers.get('idempotency-key')?.trim().slice(0, 200) ?? '';
   if (key.length < 8) {
-    throw new AppError('validation_error', 'Send an idempotency key (8 to 200 characters) in the body or the Idempotency-Key header', { fields: { idempotency_key: ['Required'] } });
+    throw new AppError('validation_error', 'Send an idempotency key (8 to 200 characters) in the body or the Idempotency-Key header', { fields: { idempotency_key: ['validation.required'] } });
   }
   const out = await refundReturn(ctx.locals.db, ctx.locals.viewer, params.id, params.returnId, { amount: body.amount, reason: body.reason, idempotency_key: key });
   return json(out, { status: out.replayed ? 200 : 201 });

@@ -1,0 +1,127 @@
+// Error and validation texts in the reader's language. Browser-safe: the server translates API errors with it
+// (src/lib/server/http.ts) and islands translate the same schemas' issues when they check a form before sending.
+//
+// Schemas write message KEYS, not English (`.max(120, 'validation.tooLong')`, `{ message: 'validation.required' }`):
+// a key is translated with the issue's numbers (`{{min}}`, `{{max}}`); an issue without a key (zod's own English, or
+// an English text a schema still writes) is translated from its `code` (too_small, too_big, invalid_type,
+// invalid_format ...). A bare token ('required') passes through: admin islands map those. Field messages the domain
+// writes are keys (translated with the error's `fieldVars`) or free text, which stays as it is.
+import type { AppError, ErrorBody, ErrorVars, IssueLike } from '../shared/errors.ts';
+import type { MessageKey, Translator } from './index.ts';
+
+/** A message key of the dictionaries' error areas (`validation.tooLong`, `apiErrors.not_found`). */
+export function isMessageKey(s: unknown): s is string {
+  return typeof s === 'string' && /^(validation|apiErrors)\.[A-Za-z0-9_]+$/.test(s);
+}
+
+const num = (v: number | bigint | undefined) => (v === undefined ? '' : Number(v));
+
+/** The numbers and names an issue's text interpolates. */
+export function issueVars(issue: IssueLike): ErrorVars {
+  const vars: ErrorVars = {};
+  if (issue.minimum !== undefined) vars.min = num(issue.minimum);
+  if (issue.maximum !== undefined) vars.max = num(issue.maximum);
+  if (issue.format) vars.format = issue.format;
+  return vars;
+}
+
+/** The text of one field message: a key translated (with `vars`), anything else as it is. */
+export function fieldText(message: string, t: Translator, vars?: ErrorVars): string {
+  if (!isMessageKey(message) || !t.has(message)) return message;
+  const text = t(message as MessageKey, vars);
+  return UNFILLED.test(text) ? t('validation.invalid') : text;
+}
+
+/** A placeholder the values did not fill: such a text is never shown (a generic one is). */
+const UNFILLED = /\{\{\w+\}\}/;
+
+/** One zod issue as a person reads it, in `t`'s language. */
+export function issueText(issue: IssueLike, t: Translator): string {
+  const vars = issueVars(issue);
+  if (isMessageKey(issue.message) && t.has(issue.message)) {
+    const text = t(issue.message as MessageKey, vars);
+    if (!UNFILLED.test(text)) return text;
+  }
+  // A bare token ('required', 'invalid_shop_carousel_link') is a code the admin islands map to their own texts.
+  if (/^[a-z][a-z0-9_]*$/.test(issue.message)) return issue.message;
+  const collection = issue.origin === 'array' || issue.origin === 'set' || issue.origin === 'map' || issue.origin === 'record';
+  const numeric = issue.origin === 'number' || issue.origin === 'int' || issue.origin === 'bigint';
+  switch (issue.code) {
+    case 'invalid_type':
+      if (/received undefined$/.test(issue.message)) return t('validation.required');
+      if (issue.expected === 'int') return t('validation.wholeNumber');
+      if (issue.expected === 'number' || issue.expected === 'bigint') return t('validation.notANumber');
+      return t('validation.invalidType');
+    case 'too_small':
+      if (collection) return t('validation.tooFew', vars);
+      if (numeric) return t('validation.atLeast', vars);
+      return Number(issue.minimum) <= 1 ? t('validation.required') : t('validation.tooShort', vars);
+    case 'too_big':
+      if (collection) return t('validation.tooMany', vars);
+      if (numeric) return t('validation.atMost', vars);
+      return t('validation.tooLong', vars);
+    case 'invalid_format':
+      if (issue.format === 'email') return t('validation.invalidEmail');
+      if (issue.format === 'url') return t('validation.invalidUrl');
+      if (issue.format === 'uuid' || issue.format === 'guid' || issue.format === 'cuid') return t('validation.invalidId');
+      if (issue.format === 'date' || issue.format === 'datetime') return t('validation.invalidDate');
+      return t('validation.invalidFormat');
+    case 'invalid_value':
+      return t('validation.invalidOption');
+    case 'unrecognized_keys':
+      return t('validation.unknownField');
+    default:
+      return t('validation.invalid');
+  }
+}
+
+/** Zod issues as `fields` ({ 'a.b': [texts] }, '_' for the value itself), in `t`'s language. */
+export function issueFields(issues: readonly IssueLike[], t: Translator): Record<string, string[]> {
+  const fields: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const key = issue.path?.length ? issue.path.map(String).join('.') : '_';
+    (fields[key] ??= []).push(issueText(issue, t));
+  }
+  return fields;
+}
+
+/** An AppError's answer body in `t`'s language: the code's text (with its vars) and every field message. */
+export function localizedErrorBody(err: AppError, t: Translator): ErrorBody {
+  // The error's own text key, else `<code>_detail` with its vars ("only {{available}} left"), else the code's.
+  const own = err.textKey ?? '';
+  const detail = `apiErrors.${err.code}_detail`;
+  const plain = `apiErrors.${err.code}`;
+  const message = own && t.has(own) ? t(own as MessageKey, err.vars)
+    : err.vars && t.has(detail) ? t(detail as MessageKey, err.vars)
+      : t.has(plain) ? t(plain as MessageKey) : err.message;
+  let fields = err.fields;
+  if (err.issues?.length) fields = issueFields(err.issues, t);
+  else if (fields) {
+    fields = Object.fromEntries(Object.entries(fields).map(([k, list]) => [k, list.map((m) => fieldText(m, t, err.fieldVars?.[k] ?? err.vars))]));
+  }
+  return { error: { code: err.code, message, ...(fields ? { fields } : {}) } };
+}
+
+/** An error's message in `t`'s language (for pages that show an AppError themselves). */
+export function errorText(err: AppError, t: Translator): string {
+  return localizedErrorBody(err, t).error.message;
+}
+
+/** Zod issues as one line of text in `t`'s language (for pages that show a refused form above it). */
+export function issuesText(issues: readonly IssueLike[], t: Translator): string {
+  return issues.map((i) => issueText(i, t)).join('; ');
+}
+
+/** A notice or refusal inside a successful answer (`{ code, message, available?, max? }`, e.g. the cart's). */
+export interface CodedMessage { code: string; message: string; available?: number | null; max?: number | null }
+
+/** The same notice with its message in `t`'s language (the code's text with its numbers; else as it was). */
+export function localizedNotice<N extends CodedMessage>(n: N, t: Translator): N {
+  const vars: ErrorVars = {};
+  if (typeof n.available === 'number') vars.available = n.available;
+  if (typeof n.max === 'number') vars.max = n.max;
+  const detail = `apiErrors.${n.code}_detail`;
+  const plain = n.code === 'ignored' ? 'validation.zeroIgnored' : `apiErrors.${n.code}`;
+  const message = Object.keys(vars).length && t.has(detail) ? t(detail as MessageKey, vars) : t.has(plain) ? t(plain as MessageKey) : n.message;
+  return { ...n, message };
+}
