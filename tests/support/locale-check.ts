@@ -31,8 +31,8 @@ export const ENGLISH_UI = [
 
 /** English words Spanish never uses (whole words, any case): a sentence left in English. */
 const ENGLISH_WORDS = /\b(?:the|and|with|your|you|not|is|are|this|to|for|of|from|please|yet|only|must)\b/i;
-/** Spanish marks English never uses: '¿', '¡', and common Spanish word endings. */
-const SPANISH_MARKS = /[¿¡]|\b\w+(?:ción|ciones|ñ\w*)\b/u;
+/** Spanish marks English never uses: '¿', '¡', common Spanish word endings and small words. */
+const SPANISH_MARKS = /[¿¡]|\b\w+(?:ción|ciones|ñ\w*)\b|(?<![\p{L}])(?:del|las|los|para|una|por|tus|está|más|aquí|también|después|sección|aún)(?![\p{L}])/iu;
 
 /** Codes that must become words. */
 export const RAW_CODES = ['AFFILIATE', 'FRANCHISE', 'AFFINITY', 'str_card', '3cols1col', 'charge_id', 'barcode_format', 'clabe:', 'undefined', 'null', 'NaN', '[object Object]'] as const;
