@@ -6,6 +6,9 @@ import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, SCREENS_DIR, VIEWPORTS, waitForIsland } from './helpers.ts';
 
+// The pages speak the visitor's language (the sandbox bank's page too); these steps read the Spanish texts.
+test.use({ locale: 'es-MX' });
+
 const SHOP = 'demo-03';
 const CUSTOMER = 'cliente@demo.test';
 const SUPPLIER = 'proveedor@demo.test';
