@@ -88,6 +88,22 @@ test('a wrong password is said in English on the English sign-in page', async ({
   await expect(page.getByRole('alert')).toHaveText('The e-mail or the password is not correct');
 });
 
+test('the footer switches the platform to another language without script, and back', async ({ browser, baseURL }) => {
+  const ctx = await browser.newContext({ baseURL, locale: 'es-MX', javaScriptEnabled: false });
+  const page = await ctx.newPage();
+  await page.goto('/login?next=%2Fred-comercial');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Iniciar sesión');
+  await page.getByRole('combobox', { name: 'Idioma' }).selectOption('en');
+  await page.getByRole('button', { name: 'Aplicar' }).click();
+  await expect(page).toHaveURL(/\/login\?next=%2Fred-comercial$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Log in');
+  await page.getByRole('combobox', { name: 'Language' }).selectOption('es-AR');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es-AR');
+  await expect(page.getByText('¿No tenés cuenta?')).toBeVisible();
+  await ctx.close();
+});
+
 // ---------- hydrated islands ----------
 
 const checker = new LocaleChecker(demoDataStrings());
