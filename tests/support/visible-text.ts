@@ -30,10 +30,15 @@ export function visibleText(html: string): TextPiece[] {
   const pieces: TextPiece[] = [];
   const stack: string[] = [];
   let skip = 0;
+  // Content marked translate="no" (HTML's own flag for text that is not the page's language: a mail as it was
+  // sent, a code to copy) is not judged; the depth at which such a region opened, else -1.
+  let untranslated = -1;
   const parser = new Parser({
     onopentag(name, attrs) {
       stack.push(name);
       if (SKIP.has(name)) skip++;
+      if (untranslated < 0 && attrs.translate === 'no') untranslated = stack.length;
+      if (untranslated >= 0) return;
       for (const a of SPOKEN_ATTRS) {
         const v = attrs[a];
         if (v && squash(v)) pieces.push({ kind: 'attr', where: `${name}[${a}]`, text: squash(v) });
@@ -47,7 +52,7 @@ export function visibleText(html: string): TextPiece[] {
       }
     },
     ontext(data) {
-      if (skip) return;
+      if (skip || untranslated >= 0) return;
       const text = squash(data);
       if (text) pieces.push({ kind: 'text', where: stack.at(-1) ?? '', text });
     },
@@ -55,6 +60,7 @@ export function visibleText(html: string): TextPiece[] {
       if (SKIP.has(name)) skip = Math.max(0, skip - 1);
       const i = stack.lastIndexOf(name);
       if (i >= 0) stack.length = i;
+      if (untranslated > stack.length) untranslated = -1;
     },
   }, { decodeEntities: true });
   parser.write(html);
