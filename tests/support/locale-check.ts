@@ -62,6 +62,17 @@ function collect(value: unknown, out: Set<string>, depth = 0) {
   else if (value && typeof value === 'object' && !(value instanceof Date)) Object.values(value).forEach((v) => collect(v, out, depth + 1));
 }
 
+// A data text that is exactly an interface label ('Productos') cannot tell data from chrome: it excuses nothing.
+const LABELS = new Set<string>([...SPANISH_UI, ...ENGLISH_UI]);
+const notLabels = (texts: Iterable<string>) => [...texts].filter((s) => !LABELS.has(s));
+
+/** Texts in a JSON answer (shop, catalogues, items, blog entries as they are now), as data. */
+export function dataStringsOf(json: unknown): string[] {
+  const out = new Set<string>();
+  collect(json, out);
+  return notLabels(out);
+}
+
 /** Every text the demo seed writes (shops, products, catalogues, slides, headers, blogs, people), plus `extra`. */
 export function demoDataStrings(extra: unknown[] = []): string[] {
   const out = new Set<string>();
@@ -71,9 +82,7 @@ export function demoDataStrings(extra: unknown[] = []): string[] {
   collect(buildDemoBlogs(fifth.id!, fifth.owner!).entries, out);
   // A language switch names each language in itself ('Español' on an English page is right).
   collect([DEMO_SUPPLIER_BRANCHES, DEMO_USERS, DEMO_REVIEWERS, Object.values(LOCALE_NAMES), extra], out);
-  // A seed text that is exactly an interface label ('Productos') cannot tell data from chrome: it excuses nothing.
-  const labels = new Set<string>([...SPANISH_UI, ...ENGLISH_UI]);
-  return [...out].filter((s) => !labels.has(s));
+  return notLabels(out);
 }
 
 // ---------- the check ----------
@@ -92,8 +101,9 @@ export class LocaleChecker {
   /** Whether the match at [start, end) of `text` lies inside shop data: the piece is a data string or the start of
    *  a long one (a description cut to fit, '…' or not), or a data string occurs in the piece around the match. A
    *  short piece that merely occurs inside some description ('Productos') is interface text, not data. */
-  isData(text: string, start: number, end: number): boolean {
-    const candidates = this.dataWith(text.slice(start, end));
+  isData(text: string, start: number, end: number, extra: readonly string[] = []): boolean {
+    const m = text.slice(start, end);
+    const candidates = [...this.dataWith(m), ...extra.filter((d) => d.includes(m))];
     const cut = text.replace(/(?:…|\.\.\.)$/, '').trim();
     for (const d of candidates) {
       if (d === text || (cut.length >= 24 && d.startsWith(cut))) return true;
@@ -102,7 +112,9 @@ export class LocaleChecker {
     return false;
   }
 
-  check(locale: Locale, page: string, pieces: TextPiece[]): Finding[] {
+  /** `extra`: data of this page beyond the seed (what other tests wrote meanwhile: a header, a catalogue). */
+  check(locale: Locale, page: string, pieces: TextPiece[], extra: readonly string[] = []): Finding[] {
+    const isData = (t: string, a: number, b: number) => this.isData(t, a, b, extra);
     const found: Finding[] = [];
     const seen = new Set<string>();
     const add = (kind: Finding['kind'], match: string, p: TextPiece) => {
@@ -120,21 +132,21 @@ export class LocaleChecker {
       if (SAT_CATALOGUE.test(t)) continue;
       for (const phrase of phrases) {
         const re = new RegExp(`(?<![\\p{L}\\p{N}_])${phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}_])`, 'gu');
-        for (const m of t.matchAll(re)) if (!this.isData(t, m.index, m.index + m[0].length)) add('language', phrase, p);
+        for (const m of t.matchAll(re)) if (!isData(t, m.index, m.index + m[0].length)) add('language', phrase, p);
       }
       // Island props carry data and codes as well as labels: only the phrase lists apply to them.
       if (p.kind === 'prop') continue;
       const w = words.exec(t);
-      if (w && !this.isData(t, w.index, w.index + w[0].length)) add('language', w[0], p);
+      if (w && !isData(t, w.index, w.index + w[0].length)) add('language', w[0], p);
       for (const code of RAW_CODES) {
         for (let i = t.indexOf(code); i >= 0; i = t.indexOf(code, i + 1)) {
           const word = !/[\w]/.test(t[i - 1] ?? '') && !/[\w]/.test(t[i + code.length] ?? '');
-          if (word && !this.isData(t, i, i + code.length)) add('code', code, p);
+          if (word && !isData(t, i, i + code.length)) add('code', code, p);
         }
       }
       for (const re of [SNAKE_CODE, I18N_KEY]) {
         const m = re.exec(t);
-        if (m && !this.isData(t, m.index, m.index + m[0].length)) add('code', m[0], p);
+        if (m && !isData(t, m.index, m.index + m[0].length)) add('code', m[0], p);
       }
     }
     return found;
