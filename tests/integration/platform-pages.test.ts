@@ -2,6 +2,7 @@
 // or, without it, Accept-Language. Messages for a failed sign-in come from the dictionary by the error's code.
 import { describe, expect, it } from 'vitest';
 import { Client } from '../support/http.ts';
+import { demoPicks, readyCheckoutHttp, signUp } from './checkout.fixtures.ts';
 
 const inLocale = (lang: 'es' | 'en') => { const c = new Client(); c.jar.set('lang', lang); return c; };
 const form = (fields: Record<string, string>) => ({
@@ -73,5 +74,28 @@ describe('404 and the network', () => {
     const en = (await inLocale('en').get('/red-comercial')).text;
     expect(en).toContain('>Franchise</span>');
     expect(en).toMatch(/\d+ shops in the network/);
+  });
+});
+
+describe('sandbox provider pages', () => {
+  it("speak the visitor's language and name the provider, the card and the state in words", async () => {
+    const c = new Client();
+    await signUp(c, 'sandbox');
+    const ck = await readyCheckoutHttp(c, 'demo-03', [{ product_id: demoPicks().cafeOnDemand[0]!, amount: 1 }]);
+    const card = (await c.post('/api/payments/cards/tokens', { name: 'Rosa Martínez', number: '4000 0000 0000 3220', cvc: '123', exp: '12/35' })).json().id;
+    const pay = (await c.post(`/api/checkout/${ck.id}/pay`, { payment_type: 'str_card', token: ck.token, card_token: card, msi_payments: 3 })).json();
+    const url = pay.payment.url_3ds as string;
+    c.jar.set('lang', 'en');
+    const en = (await c.get(url)).text;
+    for (const s of ['3-D Secure verification', 'Issuing bank · test environment', '>Merchant<', '>Stripe · ', '>Interest-free instalments<', 'Authorise payment', '>Decline<']) expect(en).toContain(s);
+    for (const s of ['str_card', 'Stripe card', 'Autorizar', 'Comercio']) expect(en).not.toContain(s);
+    c.jar.set('lang', 'es');
+    const es = (await c.get(url)).text;
+    for (const s of ['Verificación 3-D Secure', '>Comercio<', 'Autorizar pago', '>Rechazar<']) expect(es).toContain(s);
+    // Answered: the page says how the attempt ended, in words.
+    await c.request('POST', url, { raw: 'action=approve', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: c.base } });
+    expect((await c.get(url)).text).toContain('Este intento ya terminó: pago aprobado.');
+    c.jar.set('lang', 'en');
+    expect((await c.get(url)).text).toContain('This attempt has already ended: payment approved.');
   });
 });
