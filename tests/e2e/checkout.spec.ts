@@ -6,6 +6,9 @@ import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, SCREENS_DIR, VIEWPORTS, waitForIsland } from './helpers.ts';
 
+// The pages speak the visitor's language (the sandbox bank's page too); these steps read the Spanish texts.
+test.use({ locale: 'es-MX' });
+
 const SHOP = 'demo-03';
 // The journey in Spanish (the browser asks for es-MX); tests/e2e/checkout-retry.spec.ts runs one in English too.
 test.use({ locale: 'es-MX' });

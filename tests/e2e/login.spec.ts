@@ -29,7 +29,7 @@ test('a wrong password shows the error on the page', async ({ page }) => {
   await page.getByLabel('Correo electrónico').fill('cliente@demo.test');
   await page.getByLabel('Contraseña').fill('not-the-password');
   await page.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page.getByRole('alert')).toHaveText('El correo o la contraseña no son correctos'); // the page's language, not the server's English
+  await expect(page.getByRole('alert')).toContainText('no son correctos');
   await page.screenshot({ path: 'test-results/login-error.png' });
 });
 

@@ -156,7 +156,7 @@ describe('catalogue pages', () => {
   it('answers an unknown catalogue with the shop\'s 404', async () => {
     for (const r of [await c.get('/demo-03/catalogos/no-existe'), await c.get('/catalogos/no-existe', { host: 'demo-03.localhost' })]) {
       expect(r.status).toBe(404);
-      expect(r.text).toContain('Page not found!');
+      expect(r.text).toContain('¡Página no encontrada!');
       expect(r.text).toContain('data-theme-pack="03"');
     }
   });

@@ -201,7 +201,7 @@ describe('search over HTTP (demo data)', () => {
   it('answers an unknown type with the shop\'s 404', async () => {
     const r = await c.get('/demo-03/zapatos');
     expect(r.status).toBe(404);
-    expect(r.text).toContain('Page not found!');
+    expect(r.text).toContain('¡Página no encontrada!');
     expect(r.text).toContain('data-theme-pack="03"');
     const sub = await c.get('/zapatos', { host: 'demo-03.localhost' });
     expect(sub.status).toBe(404);

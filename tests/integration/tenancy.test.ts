@@ -40,14 +40,14 @@ describe('tenancy', () => {
     expect((await c.get('/api/shops/no-existe')).status).toBe(404);
   });
 
-  it('answers an unknown page with "Page not found!" and a link back', async () => {
+  it('answers an unknown page with "¡Página no encontrada!" and a link back', async () => {
     const r = await c.get('/demo-03/no/such/page');
     expect(r.status).toBe(404);
-    expect(r.text).toContain('Page not found!');
+    expect(r.text).toContain('¡Página no encontrada!');
     expect(r.text).toContain('href="/demo-03/"');
     const p = await c.get('/ayuda/nada');
     expect(p.status).toBe(404);
-    expect(p.text).toContain('Page not found!');
+    expect(p.text).toContain('¡Página no encontrada!');
   });
 
   it('renders a disabled shop with the warning linking to the help page', async () => {

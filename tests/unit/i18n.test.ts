@@ -88,7 +88,8 @@ describe('translations', () => {
     expect(t('stock.temporarilyUnavailable')).toBe('No disponible temporalmente');
     expect(t('errors.shopNotFoundTitle')).toBe('Tienda no encontrada');
     expect(t('errors.shopNotFoundText')).toBe('Lo sentimos, pero la tienda no existe');
-    expect(t('errors.notFoundTitle')).toBe('Page not found!');
+    // The spec's 404 title is English even in Spanish; issue 10 (one language per page) translates it.
+    expect(t('errors.notFoundTitle')).toBe('¡Página no encontrada!');
     expect(t('headerEditor.created')).toBe('Se creó el header correctamente');
     expect(t('headerEditor.updated')).toBe('Se actualizó el header correctamente');
     expect(t('headerEditor.deleted')).toBe('Se borró el header correctamente');

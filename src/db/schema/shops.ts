@@ -54,6 +54,8 @@ export const shops = pgTable('shops', {
   theme_pack: text('theme_pack').notNull().default('basic'),
   store_theme_info: jsonb('store_theme_info').$type<StoreThemeInfo>().notNull(),
   disabled: boolean('disabled').notNull().default(false),
+  /** IANA zone the shop's dates and times are shown in (orders, alerts, experiences): a shop sells where it is. */
+  time_zone: text('time_zone').notNull().default('America/Mexico_City'),
   created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [

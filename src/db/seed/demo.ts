@@ -13,6 +13,7 @@ import {
 import { hashPassword } from '../../domain/accounts/password.ts';
 import { storeThemeInfoSchema, type StoreThemeInfo } from '../../domain/shops/schema.ts';
 import { PLAN_DEFAULTS, PLAN_IDS, type ShopPermission, type UserLevel } from '../../lib/shared/constants.ts';
+import { DEFAULT_TIME_ZONE } from '../../lib/shared/intl.ts';
 import { mulberry32, seedDate, seedUuid, slugify } from './ids.ts';
 import { DEMO_BLOG_SHOP, insertDemoBlogs } from './blogs.ts';
 import { DEMO_TICKET_STAFF, insertDemoTicketStaff } from './tickets.ts';
@@ -337,6 +338,8 @@ const SHOP_DEFS: readonly ShopDef[] = [
     catalogues: [CAT.novedades(10), CAT.ofertas, CAT.moda],
     row: {
       name: 'Boutique Sol de Mayo', store_type: 'affiliate', theme_pack: 'basic', photo_display: 'bdr_sq', disabled: true,
+      // The one demo shop outside Mexico: its dates show three hours ahead of Mexico City's.
+      time_zone: 'America/Argentina/Buenos_Aires',
       seo_description: 'Boutique Sol de Mayo: moda y accesorios artesanales.',
       contact_email: 'boutique@soldemayo.example',
     },
@@ -592,6 +595,7 @@ export function buildDemoData(passwordHash: string): DemoData {
     });
     out.shops.push({
       ...d.row, id: shopId, owner: ownerProfile, slug: d.slug, photo, favicon: d.wideLogo ? null : photo,
+      time_zone: d.row.time_zone ?? DEFAULT_TIME_ZONE,
       root_affinity_store_id: d.slug === 'demo-03' ? demoId.shop('red-demo') : null,
       store_theme_info: themeInfo, created_at: shopAt, updated_at: shopAt,
     });

@@ -10,6 +10,7 @@ import {
 } from '../../lib/shared/constants.ts';
 import { httpUrlSchema, normaliseCarouselLink, normaliseLink, SHOP_LINK_MESSAGE } from '../../lib/shared/safe-url.ts';
 import { socialFieldSchema } from '../../lib/shared/social-links.ts';
+import { canonicalTimeZone } from '../../lib/shared/intl.ts';
 import { pageTypeSchema, type PageType } from '../../themes/schema.ts';
 import { parseColor } from './color.ts';
 
@@ -95,6 +96,12 @@ export const storePatchSchema = z.strictObject({
   footer_fg: emptyToNull(colorTextSchema),
   footer_style: emptyToNull(z.enum(FOOTER_STYLES)),
   users_support_url: emptyToNull(httpUrlSchema),
+  /** Where the shop's dates are shown: an IANA zone ('America/Argentina/Buenos_Aires'), stored in its listed spelling. */
+  time_zone: z.string().trim().max(64).transform((v, ctx) => {
+    const zone = canonicalTimeZone(v);
+    if (!zone) ctx.addIssue({ code: 'custom', message: 'validation.timeZone' });
+    return zone ?? z.NEVER;
+  }),
 }).partial().refine((v) => Object.keys(v).length > 0, { message: 'validation.sendOneField' });
 export type StorePatch = z.output<typeof storePatchSchema>;
 

@@ -83,7 +83,7 @@ export function adminStoreView(shop: ShopRow) {
     live_chat_license: shop.live_chat_license, facebook: shop.facebook, instagram: shop.instagram, twitter: shop.twitter,
     youtube: shop.youtube, twitch: shop.twitch, kick: shop.kick, discord: shop.discord, footer_bg: shop.footer_bg,
     footer_fg: shop.footer_fg, footer_style: shop.footer_style, users_support_url: shop.users_support_url,
-    theme_pack: shop.theme_pack, store_theme_info: themeOf(shop),
+    theme_pack: shop.theme_pack, time_zone: shop.time_zone, store_theme_info: themeOf(shop),
   };
 }
 export type AdminStoreView = ReturnType<typeof adminStoreView>;

@@ -65,6 +65,8 @@ export const publicShopSchema = z.object({
   is_proxy: z.boolean(),
   disabled: z.boolean(),
   theme_pack: z.string(),
+  /** IANA zone the shop's dates are shown in. */
+  time_zone: z.string(),
   hidden_store_name: z.boolean(),
   hidden_search_bar: z.boolean(),
   hidden_affinity_xheader: z.boolean(),

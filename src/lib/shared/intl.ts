@@ -56,3 +56,24 @@ export function formatDateTime(value: string | number | Date | null | undefined,
 /** A calendar date only ("24 nov 2026"). */
 export const formatDate = (value: string | number | Date | null | undefined, locale?: string | null, timeZone?: string | null) =>
   formatDateTime(value, locale, { dateStyle: 'medium', timeZone });
+
+let zones: string[] | null = null;
+/**
+ * The IANA name of a time zone in its listed spelling ('america/mexico_city' -> 'America/Mexico_City'), or null when
+ * it is not one. Only Area/Location names and UTC: Intl also takes legacy abbreviations ('EST' means Panama to it),
+ * which a shop would not mean. Aliases Intl knows but does not list (some ICU versions list only
+ * 'America/Buenos_Aires', not 'America/Argentina/Buenos_Aires') are kept as written: Intl reads them everywhere.
+ */
+export function canonicalTimeZone(name: string): string | null {
+  const v = name.trim();
+  if (!/^(?:UTC|[A-Za-z]+(?:\/[A-Za-z0-9_+-]+){1,2})$/.test(v)) return null;
+  zones ??= Intl.supportedValuesOf('timeZone');
+  const listed = zones.find((z) => z.toLowerCase() === v.toLowerCase());
+  if (listed) return listed;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: v });
+    return v;
+  } catch {
+    return null;
+  }
+}

@@ -12,7 +12,7 @@ const storeSchema = z.object({
   hidden_dssupplier_banner: z.boolean(), darkmode: z.boolean(), hidden_darkmode: z.boolean(), adornment_type: text,
   contact_email: text, contact_phone: text, contact_country_code: text, whatsapp_phone: text, whatsapp_country_code: text,
   live_chat_license: z.number().int().nullable(), facebook: text, instagram: text, twitter: text, youtube: text, twitch: text, kick: text,
-  discord: text, footer_bg: text, footer_fg: text, footer_style: text, users_support_url: text, theme_pack: z.string(),
+  discord: text, footer_bg: text, footer_fg: text, footer_style: text, users_support_url: text, theme_pack: z.string(), time_zone: z.string(),
   store_theme_info: storeThemeInfoSchema,
 });
 
@@ -23,7 +23,7 @@ export const specs = [
   }),
   defineEndpoint({
     method: 'PATCH', path: '/api/shops/{slug}/admin/store',
-    summary: 'Update the store: name, photo, colours (hex, rgb(), hsl(), hsv() -> hex), columns, social links (empty -> null; discord a URL), flags, contact, WhatsApp, live chat licence, SEO, favicon, footer (shop admins)',
+    summary: 'Update the store: name, photo, colours (hex, rgb(), hsl(), hsv() -> hex), columns, social links (empty -> null; discord a URL), flags, contact, WhatsApp, live chat licence, SEO, favicon, footer, time zone (IANA name; dates are shown in it) (shop admins)',
     tags: ['admin'], auth: 'user', params: slugParams, body: storePatchSchema, response: storeSchema, errors: ADMIN_ERRORS,
   }),
 ] as const;

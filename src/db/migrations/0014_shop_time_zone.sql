@@ -1,0 +1,1 @@
+ALTER TABLE "shops" ADD COLUMN "time_zone" text DEFAULT 'America/Mexico_City' NOT NULL;
