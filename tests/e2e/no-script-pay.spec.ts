@@ -117,7 +117,7 @@ test('without script: the order page\'s pay form refuses a bad card in the visit
   await fillCard(page, '4000 0000 0000 3220', 'en');
   await submitCard(page, seen, () => pay.getByRole('button', { name: /^Pay / }).click());
   await page.waitForURL(/\/sandbox\/3ds\//);
-  await page.getByRole('button', { name: 'Autorizar pago' }).click();
+  await page.getByRole('button', { name: /^(Autorizar pago|Authorize payment)$/ }).click();
   await page.waitForURL(new RegExp(`/${SHOP}/mis-compras/${orderId}`));
   await expect(page.locator('[data-payment-status]')).toHaveAttribute('data-payment-status', 'paid');
   expectNoCardData(seen);
