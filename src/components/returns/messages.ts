@@ -1,8 +1,9 @@
 // The visitor's-language text for a failed return action (the API answers in English; the order pages speak the
-// visitor's language): refusals by their reason, validation problems by the field at fault, photo checks as they are
-// (their messages are the spec's Spanish texts).
+// visitor's language): refusals by their reason, validation problems by the field at fault, photo checks by their
+// text key (the spec's Spanish wording in es, its translation elsewhere).
 import type { MessageKey, Translator } from '../../lib/i18n/index.ts';
 import { AppError } from '../../lib/shared/errors.ts';
+import { errorText } from '../../lib/i18n/validation.ts';
 import { formatMoney } from '../../lib/shared/money.ts';
 import { ReturnRefused } from '../../domain/returns/service.ts';
 
@@ -24,7 +25,7 @@ export function returnErrorText(t: Translator, err: unknown, currency = 'MXN', a
     return t(`returns.refusal_${err.reason}` as MessageKey);
   }
   if (err instanceof AppError) {
-    if (err.code === 'payload_too_large' || err.code === 'unsupported_media_type') return err.message;
+    if (err.code === 'payload_too_large' || err.code === 'unsupported_media_type') return errorText(err, t);
     if (err.code === 'validation_error' && err.fields) {
       const keys = Object.keys(err.fields);
       if (keys.includes('amount') && available !== undefined && err.message.includes('amount available')) {
