@@ -82,6 +82,11 @@ describe('invoice PDF', () => {
     expect(en).toContain('Cash on delivery');
     expect(en).not.toContain('Comprobante de compra');
 
+    // The order page links to it, in the page's language.
+    const page = (await buyer.get(`/${SHOP}/mis-compras/${o.id}`)).text;
+    expect(page).toContain(`href="/api/orders/${o.id}/invoice.pdf"`);
+    expect(page).toContain('Descargar factura (PDF)');
+
     const other = new Client();
     await signUp(other, 'invpdf');
     expect((await download(other, path)).status).toBe(404);
@@ -101,6 +106,9 @@ describe('invoice PDF', () => {
     const text = pdfText(r.bytes);
     expect(text).toContain(mine.reference);
     expect(text).toContain(formatMoney(mine.order_total, mine.currency, 'es'));
+
+    const sale = (await supplier.get(`/${SHOP}/mis-compras/ventas/${mine.id}`)).text;
+    expect(sale).toContain(`href="/api/supplier/orders/${mine.id}/invoice.pdf?as=supplier"`);
 
     // Café de Altura's sale is not Textiles del Bajío's; nor may the buyer use the supplier's endpoint.
     const theirs = await placeOrder(buyer, picks.cafeOnDemand[1]!, 'paypal');
