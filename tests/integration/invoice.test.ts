@@ -95,6 +95,20 @@ describe('invoice PDF', () => {
     expect((await download(supplier, path)).status).toBe(404);
   });
 
+  it('a guest downloads it in the browser that bought; another browser gets 404', async () => {
+    const g = new Client();
+    const ck = await readyCheckoutHttp(g, SHOP, [{ product_id: picks.cafeOnDemand[1]!, amount: 1 }], { start_as_anonymous: true, guest: { email: `invpdf-guest-${Date.now()}@test.example` }, buy_now: false });
+    const r = await g.post(`/api/checkout/${ck.id}/pay`, { payment_type: 'openpay_store', token: ck.token });
+    expect(r.status, r.text).toBe(200);
+    const o = (await g.get(`/api/orders/${r.json().order_id}`)).json();
+    const mine = await download(g, `/api/orders/${o.id}/invoice.pdf`, EN);
+    expect(mine.status).toBe(200);
+    const text = pdfText(mine.bytes);
+    expect(text).toContain(o.reference);
+    expect(text).toContain('No invoicing data');
+    expect((await download(new Client(), `/api/orders/${o.id}/invoice.pdf`)).status).toBe(404);
+  });
+
   it('the supplier downloads its own sale\'s invoice; another supplier\'s sale is 404', async () => {
     const buyer = new Client();
     await signUp(buyer, 'invpdf');
