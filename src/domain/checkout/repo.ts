@@ -242,7 +242,7 @@ export async function suppliersByIds(db: Db, ids: string[]): Promise<SupplierRow
   return ids.length ? db.select().from(suppliers).where(inArray(suppliers.id, ids)) : [];
 }
 
-export async function shopsByIds(db: Db, ids: string[]): Promise<Map<string, { id: string; slug: string; name: string }>> {
-  const rows = ids.length ? await db.select({ id: shops.id, slug: shops.slug, name: shops.name }).from(shops).where(inArray(shops.id, ids)) : [];
+export async function shopsByIds(db: Db, ids: string[]): Promise<Map<string, { id: string; slug: string; name: string; time_zone: string }>> {
+  const rows = ids.length ? await db.select({ id: shops.id, slug: shops.slug, name: shops.name, time_zone: shops.time_zone }).from(shops).where(inArray(shops.id, ids)) : [];
   return new Map(rows.map((r) => [r.id, r]));
 }

@@ -544,7 +544,23 @@ async function detail(db: Db, _viewer: Viewer, id: string, as: Role): Promise<Or
 
 /** Print preview / receipt data (seed 001 §2): delivery and invoicing data, tax regime, CFDI use, totals. */
 export async function receipt(db: Db, viewer: Viewer, id: string, as: Role = 'customer') {
-  const o = as === 'customer' ? await customerOrder(db, viewer, id) : (await supplierActor(db, viewer, await repo.findOrder(db, id), as as 'supplier')).order;
+  return receiptOf(db, await viewableOrder(db, viewer, id, as));
+}
+
+/** The order as its customer (guests: the browser that bought it) or its supplier may see it; 404 for others. */
+async function viewableOrder(db: Db, viewer: Viewer, id: string, as: Role): Promise<OrderRow> {
+  return as === 'customer' ? customerOrder(db, viewer, id) : (await supplierActor(db, viewer, await repo.findOrder(db, id), as as 'supplier')).order;
+}
+
+/** What the invoice PDF prints: the receipt, the money paid and refunded, and the shop's time zone for its dates. */
+export async function invoiceData(db: Db, viewer: Viewer, id: string, as: Role = 'customer') {
+  const o = await viewableOrder(db, viewer, id, as);
+  const [rec, shops] = await Promise.all([receiptOf(db, o), ckRepo.shopsByIds(db, [o.shop_id])]);
+  return { ...rec, amount_paid: o.amount_paid, amount_refunded: o.amount_refunded, time_zone: shops.get(o.shop_id)?.time_zone ?? null };
+}
+export type InvoiceData = Awaited<ReturnType<typeof invoiceData>>;
+
+async function receiptOf(db: Db, o: OrderRow) {
   const [items, supplier, shops] = await Promise.all([repo.listItems(db, o.id), ckRepo.findSupplier(db, o.supplier_id), ckRepo.shopsByIds(db, [o.shop_id])]);
   const shop = shops.get(o.shop_id);
   return {
