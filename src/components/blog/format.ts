@@ -1,7 +1,6 @@
-// Dates on the blog pages: the request's locale, the platform's time zone (Mexico City, as the other pages).
-import type { Locale } from '../../lib/i18n/index.ts';
-import { formatDateTime } from '../../lib/shared/intl.ts';
+// Dates on the blog pages: the request's locale, the shop's time zone (as the other pages).
+import { shopDates, type DatesContext } from '../../lib/server/shop-dates.ts';
 
-export function blogDate(locale: Locale, iso: string): string {
-  return formatDateTime(iso, locale, { dateStyle: 'long' });
+export function blogDate(ctx: DatesContext, iso: string): string {
+  return shopDates(ctx).longDate(iso);
 }

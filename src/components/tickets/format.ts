@@ -1,12 +1,12 @@
-// Dates on the ticket pages, in the visitor's language and Mexico City time (where the demo's experiences happen).
-import type { Locale } from '../../lib/i18n/index.ts';
-import { formatDateTime } from '../../lib/shared/intl.ts';
+// Dates on the ticket pages, in the visitor's language and the shop's time zone (where its experiences happen).
+import { shopDates, type DatesContext } from '../../lib/server/shop-dates.ts';
 
-export function ticketDates(locale: Locale) {
+export function ticketDates(ctx: DatesContext, timeZone?: string | null) {
+  const d = shopDates(ctx, timeZone);
   return {
     /** The experience's date: "sábado, 20 de marzo de 2027, 10:00". */
-    when: (iso: string | null) => (iso ? formatDateTime(iso, locale, { dateStyle: 'full', timeStyle: 'short' }) : null),
+    when: (iso: string | null) => (iso ? d.fullDateTime(iso) : null),
     /** When something happened: "20 mar 2027, 10:02". */
-    stamp: (iso: string | null) => formatDateTime(iso, locale, { dateStyle: 'medium', timeStyle: 'short' }),
+    stamp: (iso: string | null) => d.dateTime(iso),
   };
 }

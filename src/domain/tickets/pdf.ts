@@ -8,6 +8,7 @@ import { darkRuns, qrMatrix } from './qr.ts';
 import { readableCode, ticketCode } from './code.ts';
 import { ticketState, typeLabel } from './service.ts';
 import { orderReference } from '../orders/service.ts';
+import { DEFAULT_TIME_ZONE } from '../../lib/shared/intl.ts';
 
 /** The texts a ticket page prints, in the viewer's language. */
 export interface PdfLabels {
@@ -21,6 +22,7 @@ export interface PdfOptions {
   locale: string;
   /** What each ticket's QR carries (the scanner address with the code). */
   qrText: (t: TicketFull) => string;
+  /** Overrides the ticket's shop's time zone (the experience's local time). */
   timeZone?: string;
 }
 
@@ -86,7 +88,7 @@ function drawTicket(page: PDFPage, t: TicketFull, fonts: { regular: PDFFont; bol
     y -= 21;
   }
   const when = t.experience_date
-    ? new Intl.DateTimeFormat(o.locale, { dateStyle: 'full', timeStyle: 'short', timeZone: o.timeZone ?? 'America/Mexico_City' }).format(new Date(t.experience_date))
+    ? new Intl.DateTimeFormat(o.locale, { dateStyle: 'full', timeStyle: 'short', timeZone: o.timeZone || t.shop_time_zone || DEFAULT_TIME_ZONE }).format(new Date(t.experience_date))
     : L.noDate;
   const rows: [string, string][] = [[L.date, when]];
   const type = typeLabel(t.variant);

@@ -19,6 +19,8 @@ export interface TicketFull extends TicketRow {
   shop_slug: string;
   shop_name: string;
   shop_canonical_url: string | null;
+  /** Where the experience happens: its date is shown in this zone. */
+  shop_time_zone: string;
 }
 
 const full = {
@@ -32,6 +34,7 @@ const full = {
   shop_slug: shops.slug,
   shop_name: shops.name,
   shop_canonical_url: shops.canonical_url,
+  shop_time_zone: shops.time_zone,
 };
 
 type Joined = { t: TicketRow } & Omit<TicketFull, keyof TicketRow>;
