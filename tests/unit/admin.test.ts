@@ -11,6 +11,7 @@ import {
 import { catalogueSlug } from '../../src/domain/admin/service.ts';
 import { sanitizeCss, sanitizeSvg, SvgRejected } from '../../src/domain/admin/svg.ts';
 import { checkDraft, checkTheme, materialise, packSwitchWarnings } from '../../src/domain/admin/theme-rules.ts';
+import { getT } from '../../src/lib/i18n/index.ts';
 import { checkImage } from '../../src/domain/admin/upload.ts';
 import { readBodyLimited } from '../../src/lib/server/body.ts';
 import { probeImage } from '../../src/lib/server/images.ts';
@@ -209,10 +210,18 @@ describe('theme documents (builder)', () => {
     const { errors } = checkTheme(bad, basic);
     expect(errors['templates.home.sections[0].settings.columns']).toBeTruthy();
     expect(errors['templates.home.sections[1].type']?.[0]).toMatch(/cannot be used on page "home"/);
-    expect(errors['templates.home.sections[2].type']?.[0]).toMatch(/unknown section type/);
-    expect(errors['templates.home.sections[3].id']?.[0]).toMatch(/duplicate/);
+    expect(errors['templates.home.sections[2].type']?.[0]).toMatch(/unknown section type/i);
+    expect(errors['templates.home.sections[3].id']?.[0]).toMatch(/duplicate/i);
     expect(errors['templates.home.sections[3].settings.align']).toBeTruthy();
-    expect(errors['templates.home.sections[5].type']?.[0]).toMatch(/only one/);
+    expect(errors['templates.home.sections[5].type']?.[0]).toMatch(/only one/i);
+    // In the admin's language when the request's translator is given (the builder shows these).
+    const es = checkTheme(bad, basic, getT('es')).errors;
+    expect(es['templates.home.sections[1].type']?.[0]).toBe('La sección «main-product» no se puede usar en la página «home»');
+    expect(es['templates.home.sections[5].type']?.[0]).toBe('Solo puede haber una sección «header-carousel» por página');
+    expect(es['templates.home.sections[0].settings.columns']?.[0]).not.toMatch(/[Tt]oo big|expected/);
+    const drafted = checkDraft({ ...bad, settings: { logo_size: 3 } }, basic, getT('es')).warnings.map((w) => w.message);
+    expect(drafted).toContain('«el tema basic» no tiene el ajuste «logo_size»; se conserva pero no se usa');
+    expect(drafted.join(' ')).not.toMatch(/ has no | cannot | only one /);
     expect(errors['templates.home.sections[4].type']).toBeUndefined();
   });
 

@@ -5,9 +5,18 @@ import type { Pack, PageType, SectionType, SettingDef } from '../../themes/schem
 import { PAGE_TYPES } from '../../themes/schema.ts';
 import { sectionType, SECTION_TYPES } from '../../themes/sections.ts';
 import { settingValueSchema } from '../../themes/settings.ts';
+import { getT, type Translator } from '../../lib/i18n/index.ts';
+import { issueText } from '../../lib/i18n/validation.ts';
 import type { ThemeDocument, ThemeIssue, ThemeTemplate } from './schema.ts';
 
 export type Fields = Record<string, string[]>;
+
+/**
+ * What the rules say is written in the reader's language (area `themeIssues`): the endpoints pass the request's
+ * translator; without one (tests, scripts) the texts are English.
+ */
+type Say = (key: string, vars?: Record<string, string | number>) => string;
+const sayer = (t: Translator = getT('en')): Say => (key, vars) => t(`themeIssues.${key}` as Parameters<Translator>[0], vars);
 
 const add = (fields: Fields, path: string, message: string) => { (fields[path] ??= []).push(message); };
 const sectionPath = (page: string, i: number) => `templates.${page}.sections[${i}]`;
@@ -21,16 +30,17 @@ function pagesOf(doc: ThemeDocument): [PageType, ThemeTemplate][] {
  * Problems that make a document unusable for the builder itself (refused even in a draft): duplicate section ids
  * within a page and duplicate block ids within a section (the builder keys its lists by them).
  */
-export function structuralErrors(doc: ThemeDocument): Fields {
+export function structuralErrors(doc: ThemeDocument, t?: Translator): Fields {
+  const say = sayer(t);
   const fields: Fields = {};
   for (const [page, tpl] of pagesOf(doc)) {
     const ids = new Set<string>();
     tpl.sections.forEach((s, i) => {
-      if (ids.has(s.id)) add(fields, `${sectionPath(page, i)}.id`, `duplicate section id "${s.id}"`);
+      if (ids.has(s.id)) add(fields, `${sectionPath(page, i)}.id`, say('duplicateSection', { id: s.id }));
       ids.add(s.id);
       const blockIds = new Set<string>();
       s.blocks.forEach((b, j) => {
-        if (blockIds.has(b.id)) add(fields, `${sectionPath(page, i)}.blocks[${j}].id`, `duplicate block id "${b.id}"`);
+        if (blockIds.has(b.id)) add(fields, `${sectionPath(page, i)}.blocks[${j}].id`, say('duplicateBlock', { id: b.id }));
         blockIds.add(b.id);
       });
     });
@@ -39,22 +49,25 @@ export function structuralErrors(doc: ThemeDocument): Fields {
 }
 
 /** One setting's value against its definition: an error message, or null when it is fine. */
-function settingError(def: SettingDef, value: unknown): string | null {
+function settingError(def: SettingDef, value: unknown, t: Translator | undefined): string | null {
   if (value === undefined || value === null) return def.required ? 'required' : null;
   if (value === '' && def.required) return 'required';
   const r = settingValueSchema(def).safeParse(value);
-  return r.success ? null : (r.error.issues[0]?.message ?? 'invalid');
+  if (r.success) return null;
+  const issue = r.error.issues[0];
+  return issue ? (t ? issueText(issue, t) : issue.message) : 'invalid';
 }
 
 /** Settings of one section or block: errors per known setting, warnings for keys the type does not know. */
-function checkSettings(defs: SettingDef[], values: Record<string, unknown>, at: string, errors: Fields, warnings: ThemeIssue[], owner: string) {
+function checkSettings(defs: SettingDef[], values: Record<string, unknown>, at: string, errors: Fields, warnings: ThemeIssue[], owner: string, t: Translator | undefined) {
+  const say = sayer(t);
   const known = new Map(defs.map((d) => [d.id, d]));
   for (const def of defs) {
-    const msg = settingError(def, values[def.id]);
+    const msg = settingError(def, values[def.id], t);
     if (msg) add(errors, `${at}.settings.${def.id}`, msg);
   }
   for (const key of Object.keys(values)) {
-    if (!known.has(key)) warnings.push({ path: `${at}.settings.${key}`, message: `"${owner}" has no setting "${key}"; it is kept but not used` });
+    if (!known.has(key)) warnings.push({ path: `${at}.settings.${key}`, message: say('unknownSetting', { owner, key }) });
   }
 }
 
@@ -66,40 +79,41 @@ export interface ThemeCheck { errors: Fields; warnings: ThemeIssue[] }
  * pack. Hidden (disabled) sections are kept as content: only their structure is checked, and a type the pack does
  * not offer is a warning. Unknown setting keys are warnings (kept, never dropped silently).
  */
-export function checkTheme(doc: ThemeDocument, pack: Pack): ThemeCheck {
-  const errors: Fields = structuralErrors(doc);
+export function checkTheme(doc: ThemeDocument, pack: Pack, t?: Translator): ThemeCheck {
+  const say = sayer(t);
+  const errors: Fields = structuralErrors(doc, t);
   const warnings: ThemeIssue[] = [];
   for (const [page, tpl] of pagesOf(doc)) {
     const seenUnique = new Set<string>();
     // A page's main content (main-product, main-catalogue ...) cannot be removed or hidden.
     for (const main of mainSectionsOf(page)) {
-      if (!tpl.sections.some((s) => s.type === main && !s.disabled)) add(errors, `templates.${page}.sections`, `the ${page} page needs its "${main}" section`);
+      if (!tpl.sections.some((s) => s.type === main && !s.disabled)) add(errors, `templates.${page}.sections`, say('needsMain', { page, main }));
     }
     tpl.sections.forEach((s, i) => {
       const at = sectionPath(page, i);
       const def = sectionType(s.type);
       if (!def) {
-        if (s.disabled) warnings.push({ path: `${at}.type`, message: `unknown section type "${s.type}" (hidden)` });
-        else add(errors, `${at}.type`, `unknown section type "${s.type}"`);
+        if (s.disabled) warnings.push({ path: `${at}.type`, message: say('unknownSectionHidden', { type: s.type }) });
+        else add(errors, `${at}.type`, say('unknownSection', { type: s.type }));
         return;
       }
       if (s.disabled) {
         if (!def.enabledOn.includes(page) || !pack.sections[s.type]) {
-          warnings.push({ path: `${at}.type`, message: `hidden section "${s.type}" could not be shown on ${page} with pack ${pack.id}` });
+          warnings.push({ path: `${at}.type`, message: say('hiddenCannotShow', { type: s.type, page, pack: pack.id }) });
         }
         return;
       }
-      if (!def.enabledOn.includes(page)) add(errors, `${at}.type`, `section "${s.type}" cannot be used on page "${page}"`);
-      else if (!pack.sections[s.type]) add(errors, `${at}.type`, `pack ${pack.id} does not offer section "${s.type}"; hide or remove it`);
+      if (!def.enabledOn.includes(page)) add(errors, `${at}.type`, say('notOnPage', { type: s.type, page }));
+      else if (!pack.sections[s.type]) add(errors, `${at}.type`, say('packLacksSection', { pack: pack.id, type: s.type }));
       if (def.unique) {
-        if (seenUnique.has(s.type)) add(errors, `${at}.type`, `only one "${s.type}" section per page`);
+        if (seenUnique.has(s.type)) add(errors, `${at}.type`, say('onlyOne', { type: s.type }));
         seenUnique.add(s.type);
       }
-      checkSettings(def.settings, s.settings, at, errors, warnings, s.type);
-      checkBlocks(def, s.blocks, at, errors, warnings);
+      checkSettings(def.settings, s.settings, at, errors, warnings, s.type, t);
+      checkBlocks(def, s.blocks, at, errors, warnings, t);
     });
   }
-  checkSettings(pack.settings, doc.settings, '$pack', errors, warnings, `pack ${pack.id}`);
+  checkSettings(pack.settings, doc.settings, '$pack', errors, warnings, say('packOwner', { pack: pack.id }), t);
   // '$pack.settings.x' reads better as 'settings.x' (the document's own key).
   return { errors: renameKeys(errors), warnings: warnings.map((w) => ({ ...w, path: w.path.replace(/^\$pack\./, '') })) };
 }
@@ -113,14 +127,15 @@ function renameKeys(fields: Fields): Fields {
   return Object.fromEntries(Object.entries(fields).map(([k, v]) => [k.replace(/^\$pack\./, ''), v]));
 }
 
-function checkBlocks(def: SectionType, blocks: ThemeTemplate['sections'][number]['blocks'], at: string, errors: Fields, warnings: ThemeIssue[]) {
-  if (def.minBlocks !== undefined && blocks.length < def.minBlocks) add(errors, `${at}.blocks`, `at least ${def.minBlocks} blocks`);
-  if (def.maxBlocks !== undefined && blocks.length > def.maxBlocks) add(errors, `${at}.blocks`, `at most ${def.maxBlocks} blocks`);
+function checkBlocks(def: SectionType, blocks: ThemeTemplate['sections'][number]['blocks'], at: string, errors: Fields, warnings: ThemeIssue[], t: Translator | undefined) {
+  const say = sayer(t);
+  if (def.minBlocks !== undefined && blocks.length < def.minBlocks) add(errors, `${at}.blocks`, say('atLeastBlocks', { min: def.minBlocks }));
+  if (def.maxBlocks !== undefined && blocks.length > def.maxBlocks) add(errors, `${at}.blocks`, say('atMostBlocks', { max: def.maxBlocks }));
   blocks.forEach((b, j) => {
     const bt = def.blocks.find((x) => x.type === b.type);
     const bat = `${at}.blocks[${j}]`;
-    if (!bt) { add(errors, `${bat}.type`, `section "${def.type}" has no block type "${b.type}"`); return; }
-    checkSettings(bt.settings, b.settings, bat, errors, warnings, `${def.type}/${b.type}`);
+    if (!bt) { add(errors, `${bat}.type`, say('noBlockType', { section: def.type, type: b.type })); return; }
+    checkSettings(bt.settings, b.settings, bat, errors, warnings, `${def.type}/${b.type}`, t);
   });
 }
 
@@ -128,14 +143,15 @@ function checkBlocks(def: SectionType, blocks: ThemeTemplate['sections'][number]
  * Draft checks: structure refuses (errors); everything publishing would refuse is reported as warnings with
  * the same paths, so a draft may be saved half-done.
  */
-export function checkDraft(doc: ThemeDocument, pack: Pack | null): ThemeCheck {
-  const errors = structuralErrors(doc);
+export function checkDraft(doc: ThemeDocument, pack: Pack | null, t?: Translator): ThemeCheck {
+  const errors = structuralErrors(doc, t);
   if (!pack) return { errors, warnings: [] };
-  const full = checkTheme(doc, pack);
+  const full = checkTheme(doc, pack, t);
   const warnings = [...full.warnings];
   for (const [path, messages] of Object.entries(full.errors)) {
     if (errors[path]) continue;
-    for (const message of messages) warnings.push({ path, message });
+    // A warning is read as it is: the bare tokens the builder maps for its own fields become words here.
+    for (const message of messages) warnings.push({ path, message: t && message === 'required' ? t('validation.required') : message });
   }
   return { errors, warnings };
 }
@@ -144,18 +160,19 @@ export function checkDraft(doc: ThemeDocument, pack: Pack | null): ThemeCheck {
  * What a switch to `pack` would leave unused, reported and never dropped: enabled sections whose type the pack
  * does not offer, and pack settings it does not define.
  */
-export function packSwitchWarnings(doc: ThemeDocument, from: Pack | null, to: Pack): ThemeIssue[] {
+export function packSwitchWarnings(doc: ThemeDocument, from: Pack | null, to: Pack, t?: Translator): ThemeIssue[] {
+  const say = sayer(t);
   const out: ThemeIssue[] = [];
   for (const [page, tpl] of pagesOf(doc)) {
     tpl.sections.forEach((s, i) => {
       if (!s.disabled && SECTION_TYPES.has(s.type) && !to.sections[s.type]) {
-        out.push({ path: `${sectionPath(page, i)}.type`, message: `pack ${to.id} does not offer section "${s.type}"; it is kept but not shown` });
+        out.push({ path: `${sectionPath(page, i)}.type`, message: say('packLacksSectionKept', { pack: to.id, type: s.type }) });
       }
     });
   }
   const known = new Set(to.settings.map((d) => d.id));
   for (const key of Object.keys(doc.settings)) {
-    if (!known.has(key)) out.push({ path: `settings.${key}`, message: `pack ${to.id} has no setting "${key}"${from ? ` (from pack ${from.id})` : ''}; it is kept but not used` });
+    if (!known.has(key)) out.push({ path: `settings.${key}`, message: from ? say('packLacksSettingFrom', { pack: to.id, key, from: from.id }) : say('packLacksSetting', { pack: to.id, key }) });
   }
   return out;
 }

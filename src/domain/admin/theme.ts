@@ -8,7 +8,7 @@ import type { ShopRow } from '../shops/repo.ts';
 import { getPack, packs, type LoadedPack } from '../../themes/loader.ts';
 import { resolveTemplate } from '../../themes/resolve.ts';
 import { PAGE_TYPES, type Pack, type PageType, type Template } from '../../themes/schema.ts';
-import type { MessageKey } from '../../lib/i18n/index.ts';
+import type { MessageKey, Translator } from '../../lib/i18n/index.ts';
 import { localisedSectionType, SECTION_TYPES } from '../../themes/sections.ts';
 import { sectionInstanceJsonSchema } from '../../themes/settings.ts';
 import * as repo from './repo.ts';
@@ -30,12 +30,12 @@ function currentDraft(shop: ShopRow, row: repo.ThemeRow | null): ThemeDocument {
   return materialise(stored ? { ...stored, pack: packId } : null, getPack(packId).pack, packId);
 }
 
-function draftWarnings(shop: ShopRow, draft: ThemeDocument): ThemeIssue[] {
+function draftWarnings(shop: ShopRow, draft: ThemeDocument, t?: Translator): ThemeIssue[] {
   const pack = knownPack(draft.pack)?.pack ?? null;
-  const out = checkDraft(draft, pack).warnings;
+  const out = checkDraft(draft, pack, t).warnings;
   if (pack && draft.pack !== shop.theme_pack) {
     const seen = new Set(out.map((w) => `${w.path}|${w.message}`));
-    for (const w of packSwitchWarnings(draft, knownPack(shop.theme_pack)?.pack ?? null, pack)) {
+    for (const w of packSwitchWarnings(draft, knownPack(shop.theme_pack)?.pack ?? null, pack, t)) {
       if (!seen.has(`${w.path}|${w.message}`)) out.push(w);
     }
   }
@@ -61,7 +61,7 @@ export function sectionTypeCatalogue(t?: (key: MessageKey) => string) {
 }
 
 /** GET .../admin/theme: everything the builder starts from. */
-export async function getThemeState({ db, shop }: AdminCtx, t?: (key: MessageKey) => string) {
+export async function getThemeState({ db, shop }: AdminCtx, t?: Translator) {
   const row = await repo.findTheme(db, shop.id);
   const draft = currentDraft(shop, row);
   return {
@@ -71,7 +71,7 @@ export async function getThemeState({ db, shop }: AdminCtx, t?: (key: MessageKey
     draft_updated_at: row?.draft_updated_at.toISOString() ?? null,
     published: row?.published ? storedDoc(row.published) : null,
     published_at: row?.published_at?.toISOString() ?? null,
-    warnings: draftWarnings(shop, draft),
+    warnings: draftWarnings(shop, draft, t),
     page_types: [...PAGE_TYPES],
     packs: [...packs().values()].map(packSummary),
     section_types: sectionTypeCatalogue(t),
@@ -84,10 +84,10 @@ const conflict = () => new AppError('conflict', 'The draft was changed elsewhere
  * PUT the draft. Refused (400) when it is structurally invalid (shape, limits, an unknown pack, duplicate ids);
  * settings that publishing would refuse are kept and reported as warnings with their paths.
  */
-export async function saveThemeDraft({ db, shop }: AdminCtx, body: ThemeDocument & { version?: number }) {
+export async function saveThemeDraft({ db, shop }: AdminCtx, body: ThemeDocument & { version?: number }, t?: Translator) {
   const { version, ...doc } = body;
   if (!knownPack(doc.pack)) throw new AppError('validation_error', 'Unknown theme pack', { fields: { pack: ['validation.themePack'] } });
-  const check = checkDraft(doc, knownPack(doc.pack)!.pack);
+  const check = checkDraft(doc, knownPack(doc.pack)!.pack, t);
   if (Object.keys(check.errors).length) throw new AppError('validation_error', 'The draft is not valid', { fields: check.errors });
   if (version !== undefined) {
     const row = await repo.findTheme(db, shop.id);
@@ -96,14 +96,14 @@ export async function saveThemeDraft({ db, shop }: AdminCtx, body: ThemeDocument
   const saved = await repo.saveDraft(db, shop.id, doc, version === undefined || version === 0 ? undefined : version);
   if (saved === null) throw conflict();
   const draft = materialise(doc, knownPack(doc.pack)!.pack);
-  return { draft, draft_version: saved, warnings: draftWarnings(shop, draft) };
+  return { draft, draft_version: saved, warnings: draftWarnings(shop, draft, t) };
 }
 
 /** Throws 400 with `fields` per section/setting path when the document cannot be published. */
-export function assertPublishable(doc: ThemeDocument): Pack {
+export function assertPublishable(doc: ThemeDocument, t?: Translator): Pack {
   const loaded = knownPack(doc.pack);
   if (!loaded) throw new AppError('validation_error', 'Unknown theme pack', { fields: { pack: ['validation.themePack'] } });
-  const { errors } = checkTheme(doc, loaded.pack);
+  const { errors } = checkTheme(doc, loaded.pack, t);
   if (Object.keys(errors).length) throw new AppError('validation_error', 'The theme cannot be published: fix the fields listed', { fields: errors });
   return loaded.pack;
 }
@@ -113,12 +113,12 @@ export function assertPublishable(doc: ThemeDocument): Pack {
  * then copies draft -> published (and sets shops.theme_pack when the draft chose another pack). Shoppers see
  * the change at once: shop_themes and shops announce it on shop_events, which drops cached pages.
  */
-export async function publishTheme({ db, shop, viewer }: AdminCtx, opts: { version?: number } = {}) {
+export async function publishTheme({ db, shop, viewer }: AdminCtx, opts: { version?: number } = {}, t?: Translator) {
   const row = await repo.findTheme(db, shop.id);
   if (opts.version !== undefined && (row?.draft_version ?? 0) !== opts.version) throw conflict();
   const draft = currentDraft(shop, row);
-  const warnings = draftWarnings(shop, draft);
-  assertPublishable(draft);
+  const warnings = draftWarnings(shop, draft, t);
+  assertPublishable(draft, t);
   const userId = viewer.kind === 'user' ? viewer.user.id : null;
   const updated = await repo.withShopLocked(db, shop.id, async (tx, current) => {
     await repo.publishTheme(tx, shop.id, draft, userId!);
@@ -129,12 +129,12 @@ export async function publishTheme({ db, shop, viewer }: AdminCtx, opts: { versi
 }
 
 /** POST discard: the draft goes back to the published document (or to the pack's templates). */
-export async function discardThemeDraft({ db, shop }: AdminCtx) {
+export async function discardThemeDraft({ db, shop }: AdminCtx, t?: Translator) {
   const row = await repo.findTheme(db, shop.id);
   const published = row?.published ? storedDoc(row.published) : null;
   const base = materialise(published ? { ...published, pack: shop.theme_pack } : null, getPack(shop.theme_pack).pack, shop.theme_pack);
   const version = await repo.saveDraft(db, shop.id, base);
-  return { draft: base, draft_version: version ?? 0, warnings: draftWarnings(shop, base) };
+  return { draft: base, draft_version: version ?? 0, warnings: draftWarnings(shop, base, t) };
 }
 
 /** GET preview: the resolved template of one page (draft or published) and what the resolver reported. */

@@ -9,4 +9,4 @@ export const spec = defineEndpoint({
   tags: ['admin', 'themes'], auth: 'user', params: slugParams, body: z.strictObject({}), response: draftAnswer, errors: ADMIN_ERRORS,
 });
 
-export const POST = adminHandle(spec, async ({ a }) => discardThemeDraft(a));
+export const POST = adminHandle(spec, async ({ a, ctx }) => discardThemeDraft(a, ctx.locals.t));

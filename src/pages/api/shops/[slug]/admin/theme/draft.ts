@@ -12,4 +12,4 @@ export const spec = defineEndpoint({
   tags: ['admin', 'themes'], auth: 'user', params: slugParams, body: themeDraftPutSchema, response: draftAnswer, errors: [...ADMIN_ERRORS, 409],
 });
 
-export const PUT = adminHandle(spec, async ({ body, a }) => saveThemeDraft(a, body));
+export const PUT = adminHandle(spec, async ({ body, a, ctx }) => saveThemeDraft(a, body, ctx.locals.t));

@@ -12,4 +12,4 @@ export const spec = defineEndpoint({
   errors: [...ADMIN_ERRORS, 409],
 });
 
-export const POST = adminHandle(spec, async ({ body, a }) => publishTheme(a, body));
+export const POST = adminHandle(spec, async ({ body, a, ctx }) => publishTheme(a, body, ctx.locals.t));
