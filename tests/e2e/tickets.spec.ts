@@ -145,3 +145,28 @@ test('the buyer shows the QR, the admin validates it once, the buyer sees it use
   await expect(page.locator('article.ticket').filter({ hasText: 'Tomás Ibarra Solís' }).getByTestId('ticket-state')).toHaveText('Vigente');
   await shot(page, 'mis-boletos-used');
 });
+
+test.describe('in English', () => {
+  test.use({ locale: 'en-US' });
+
+  test('the buyer\'s tickets and the order\'s attendees read in English', async ({ page }) => {
+    const email = `tickets-en-${Date.now().toString(36)}@test.example`;
+    expect((await page.request.post('/api/auth/signup', { data: { email, password: 'a-long-password', name: 'Valeria Núñez' } })).status()).toBe(201);
+    const { orderId } = await buyForTwo(page.request);
+    await page.goto(`/${SHOP}/mis-boletos`);
+    await expect(page.getByRole('heading', { level: 1, name: 'My tickets' })).toBeVisible();
+    const first = page.locator('article.ticket').filter({ hasText: 'Valeria Núñez Ortega' });
+    await expect(first.getByTestId('ticket-state')).toHaveText('Valid');
+    await expect(first.getByRole('img', { name: /QR code of ticket \d+/ })).toBeVisible();
+    await expect(first.getByRole('link', { name: 'Download PDF' })).toBeVisible();
+    await expect(first.getByText('Change attendee')).toBeVisible();
+    await shot(page, 'mis-boletos-en');
+    await page.goto(`/${SHOP}/mis-compras/${orderId}`);
+    const attendants = page.getByTestId('order-attendants');
+    await expect(attendants.getByRole('heading', { name: 'Attendees and tickets' })).toBeVisible();
+    await expect(attendants.getByRole('link', { name: 'All as PDF' })).toBeVisible();
+    await expect(page.locator('body')).not.toContainText('Asistentes y boletos');
+    await attendants.scrollIntoViewIfNeeded();
+    await shot(page, 'order-en');
+  });
+});
