@@ -87,7 +87,7 @@ describe('sandbox provider pages', () => {
     const url = pay.payment.url_3ds as string;
     c.jar.set('lang', 'en');
     const en = (await c.get(url)).text;
-    for (const s of ['3-D Secure verification', 'Issuing bank · test environment', '>Merchant<', '>Stripe · ', '>Interest-free instalments<', 'Authorise payment', '>Decline<']) expect(en).toContain(s);
+    for (const s of ['3-D Secure verification', 'Issuing bank · test environment', '>Merchant<', '>Stripe · ', '>Interest-free instalments<', 'Authorize payment', '>Decline<']) expect(en).toContain(s);
     for (const s of ['str_card', 'Stripe card', 'Autorizar', 'Comercio']) expect(en).not.toContain(s);
     c.jar.set('lang', 'es');
     const es = (await c.get(url)).text;
