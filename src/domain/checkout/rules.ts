@@ -45,9 +45,13 @@ export function restartRefusal(c: { restarts: number; created_at: Date }, now = 
 /** Open checkouts holding stock allowed per client address (LOGIN_LIMIT_PER_ADDRESS's twin for offices behind one NAT). */
 export const openPerAddress = () => Number(process.env.CHECKOUT_LIMIT_PER_ADDRESS) || CHECKOUT_OPEN_PER_ADDRESS;
 
+/** Open checkouts holding stock allowed per shopper (CHECKOUT_LIMIT_PER_SHOPPER raises it: the browser suite buys many
+ * times over as one demo customer). */
+export const openPerShopper = () => Number(process.env.CHECKOUT_LIMIT_PER_SHOPPER) || CHECKOUT_OPEN_PER_SHOPPER;
+
 /** Whether one more checkout holding stock is allowed, given what the shopper and the address already hold. */
 export function mayOpenAnother(open: { shopper: number; address: number }): boolean {
-  return open.shopper < CHECKOUT_OPEN_PER_SHOPPER && open.address < openPerAddress();
+  return open.shopper < openPerShopper() && open.address < openPerAddress();
 }
 
 /** Units of one product one shopper (or address) may hold at once: a share of the units on hand, never below the floor. */
