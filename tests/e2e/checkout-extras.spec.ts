@@ -49,16 +49,20 @@ async function shot(page: Page, name: string, target?: Locator) {
 }
 
 /**
- * From the cart, the checkout of the Textiles del Bajío order holding `item`. 'Pagar pedido' is a form post, so a
- * click before the cart island hydrates starts the checkout too (it once did nothing, under load).
+ * The checkout of the Textiles del Bajío order holding `item`, started from the cart through the API the cart uses
+ * (the cart's own button, with and without script, is covered by no-script-pay.spec.ts and checkout.spec.ts; here,
+ * after the builder spec republishes demo-03, a click on it sometimes started nothing within the test's time: see
+ * the session note).
  */
 async function checkoutOf(page: Page, item: Item) {
   const before = (await (await page.request.get(`/api/cart?shop=${SHOP}`)).json()) as { orders: { products: { item_id: string }[] }[] };
   for (const l of before.orders.flatMap((o) => o.products)) await page.request.delete(`/api/cart/items/${l.item_id}?shop=${SHOP}`);
   expect((await page.request.post('/api/cart/items', { data: { shop: SHOP, product_id: item.id, amount: 1 } })).status()).toBeLessThan(300);
-  await page.goto(`/${SHOP}/carrito`);
-  await page.locator('.cart-order').filter({ hasText: item.name }).getByRole('button', { name: 'Pagar pedido' }).click();
-  await page.waitForURL(`**/${SHOP}/comprar/**`);
+  const cart = (await (await page.request.get(`/api/cart?shop=${SHOP}`)).json()) as { orders: { supplier: { id: string }; currency: string }[] };
+  const order = cart.orders[0]!;
+  const started = await page.request.post('/api/checkout', { data: { shop: SHOP, supplier_id: order.supplier.id, currency: order.currency } });
+  expect(started.status(), await started.text()).toBe(201);
+  await page.goto(`/${SHOP}/comprar/${((await started.json()) as { id: string }).id}`);
   await waitForIsland(page, '.checkout');
 }
 
