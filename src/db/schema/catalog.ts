@@ -36,6 +36,15 @@ export const products = pgTable('products', {
   stock_on_hand: integer('stock_on_hand').notNull().default(0),
   stock_reserved: integer('stock_reserved').notNull().default(0),
   max_purchase_amount: integer('max_purchase_amount'),
+  /** Shipping weight of one unit in grams and its box in centimetres (courier rates); null: the 1 kg default. */
+  weight_g: integer('weight_g'),
+  length_cm: integer('length_cm'),
+  width_cm: integer('width_cm'),
+  height_cm: integer('height_cm'),
+  /** Experiences: where it happens, how many people it takes (null: no limit but stock), what each attendee gives. */
+  experience_place: text('experience_place'),
+  experience_capacity: integer('experience_capacity'),
+  attendee_fields: text('attendee_fields').array().notNull().default(sql`'{}'::text[]`),
   created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
@@ -46,6 +55,25 @@ export const products = pgTable('products', {
   check('products_stock_nonneg', sql`${t.stock_on_hand} >= 0 and ${t.stock_reserved} >= 0 and ${t.stock_reserved} <= ${t.stock_on_hand} or ${t.stock_type} = 'ondemand'`),
   check('products_price_nonneg', sql`${t.list_price} >= 0`),
   check('products_max_purchase', sql`${t.max_purchase_amount} is null or ${t.max_purchase_amount} > 0`),
+  check('products_list_state', sql`${t.list_state} in ('published','unpublished')`),
+  check('products_weight', sql`${t.weight_g} is null or ${t.weight_g} > 0`),
+  index('products_supplier').on(t.supplier_id, t.updated_at),
+]);
+
+/**
+ * Each variant's own stock (seed 001 §3 variants). A product with rows here sells per variant: a reservation
+ * holds units of the variant row and of the product row together, so products.stock_on_hand stays the sum.
+ * `variant_key` is the cart's canonical form ("Color=Negro|Talla=M").
+ */
+export const productVariantStock = pgTable('product_variant_stock', {
+  product_id: uuid('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+  variant_key: text('variant_key').notNull(),
+  variant: jsonb('variant').$type<Record<string, string>>().notNull(),
+  stock_on_hand: integer('stock_on_hand').notNull().default(0),
+  stock_reserved: integer('stock_reserved').notNull().default(0),
+}, (t) => [
+  primaryKey({ columns: [t.product_id, t.variant_key] }),
+  check('product_variant_stock_nonneg', sql`${t.stock_on_hand} >= 0 and ${t.stock_reserved} >= 0 and ${t.stock_reserved} <= ${t.stock_on_hand}`),
 ]);
 
 /** The items a shop offers in its store (in_store), in its own order. */

@@ -177,6 +177,8 @@ export const stockReservations = pgTable('stock_reservations', {
   id: uuid('id').primaryKey().defaultRandom(),
   checkout_id: uuid('checkout_id').notNull().references(() => checkouts.id, { onDelete: 'cascade' }),
   product_id: uuid('product_id').notNull().references(() => products.id),
+  /** '' when the product has no per-variant stock; else the variant row it also holds (product_variant_stock). */
+  variant_key: text('variant_key').notNull().default(''),
   quantity: integer('quantity').notNull(),
   status: text('status').$type<'active' | 'allocated' | 'released'>().notNull().default('active'),
   expires_at: ts('expires_at').notNull(),

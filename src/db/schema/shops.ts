@@ -75,8 +75,24 @@ export const suppliers = pgTable('suppliers', {
   fixed_shipping_cost: integer('fixed_shipping_cost'),
   fixed_shipping_days: integer('fixed_shipping_days'),
   currency: text('currency').notNull().default('MXN'),
+  /** Whether checkout offers the built-in couriers ('shipping', 'to_branch'). */
+  courier_shipping: boolean('courier_shipping').notNull().default(true),
+  contact_email: text('contact_email'),
+  contact_phone: text('contact_phone'),
+  /** Per payment method: its sandbox/offline configuration (src/domain/suppliers/schema.ts paymentConfig). */
+  payment_config: jsonb('payment_config').$type<Record<string, Record<string, string>>>().notNull().default({}),
+  /** Invoicing details (RFC, legal name, tax regime, postal code, e-mail); null until given. */
+  invoicing: jsonb('invoicing').$type<Record<string, string> | null>(),
   created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Who may act for a supplier besides the supplier's own profile, with which permissions (admin, dispatcher, accountant). */
+export const supplierMembers = pgTable('supplier_members', {
+  supplier_id: uuid('supplier_id').notNull().references(() => suppliers.id, { onDelete: 'cascade' }),
+  user_id: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
+}, (t) => [primaryKey({ columns: [t.supplier_id, t.user_id] }), index('supplier_members_user').on(t.user_id)]);
 
 export const plans = pgTable('plans', {
   id: text('id').primaryKey(),
