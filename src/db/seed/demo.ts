@@ -14,6 +14,7 @@ import { hashPassword } from '../../domain/accounts/password.ts';
 import { storeThemeInfoSchema, type StoreThemeInfo } from '../../domain/shops/schema.ts';
 import { PLAN_DEFAULTS, PLAN_IDS, type ShopPermission, type UserLevel } from '../../lib/shared/constants.ts';
 import { DEFAULT_TIME_ZONE } from '../../lib/shared/intl.ts';
+import { configurationGaps } from '../../domain/suppliers/rules.ts';
 import { mulberry32, seedDate, seedUuid, slugify } from './ids.ts';
 import { DEMO_BLOG_SHOP, insertDemoBlogs } from './blogs.ts';
 import { DEMO_TICKET_STAFF, insertDemoTicketStaff } from './tickets.ts';
@@ -55,11 +56,6 @@ export interface DemoSupplier {
   is_configured: boolean;
 }
 
-export const DEMO_SUPPLIERS: Record<string, DemoSupplier> = Object.fromEntries(SUPPLIER_SPECS.map((s) => [s.key, {
-  key: s.key, id: demoId.supplier(s.key), profileId: demoId.supplierProfile(s.key), name: s.name, slug: s.slug,
-  is_configured: s.is_configured,
-}]));
-
 interface DemoBranch { key: string; supplier: string; name: string; phone: string; hours: string; address: Omit<AddressFields, 'address_name' | 'address_phone'> }
 
 const branchAddress = (a: { street: string; number: string; sublocality: string; locality: string; state: string; postal_code: string }): DemoBranch['address'] => ({
@@ -97,6 +93,20 @@ export function demoSupplierBranchRows(): Row<typeof supplierBranches>[] {
   }));
 }
 
+/**
+ * Whether a demo supplier can sell, by the same rule the settings use (every demo supplier sells physical products;
+ * all its branches are enabled). Methods count as taken: a server without the sandbox providers checks them again
+ * where a purchase starts (sellsHere).
+ */
+const demoConfigured = (s: SupplierSpec) => configurationGaps({
+  ...s, currency: 'MXN', needs_delivery: true, branches: DEMO_SUPPLIER_BRANCHES.filter((b) => b.supplier === s.key).length,
+}, () => true).length === 0;
+
+export const DEMO_SUPPLIERS: Record<string, DemoSupplier> = Object.fromEntries(SUPPLIER_SPECS.map((s) => [s.key, {
+  key: s.key, id: demoId.supplier(s.key), profileId: demoId.supplierProfile(s.key), name: s.name, slug: s.slug,
+  is_configured: demoConfigured(s),
+}]));
+
 // ---------- users ----------
 
 interface UserDef {
@@ -124,6 +134,7 @@ const USER_DEFS = {
   cliente: { email: 'cliente@demo.test', name: 'Rosa Martínez', user_level: 'ul0', owns: null, profileSlug: 'rosa-martinez', role: 'customer (ul0), member of demo-03 without permissions' },
   emprendedor: { email: 'emprendedor@demo.test', name: 'Emilio Robles', user_level: 'ul1', owns: null, profileSlug: 'emilio-robles', role: 'entrepreneur without shop (ul1), accountant of demo-03' },
   proveedor: { email: 'proveedor@demo.test', name: 'Guadalupe Herrera', user_level: 'ul0', owns: null, profileSlug: 'textiles-del-bajio', supplier: 'textiles', mainType: 'dssupplier', role: 'supplier Textiles del Bajío (dssupplier profile)' },
+  proveedorcafe: { email: 'cafe@demo.test', name: 'Tomás Aguilar', user_level: 'ul0', owns: null, profileSlug: 'cafe-de-altura', supplier: 'cafe', mainType: 'dssupplier', role: 'supplier Café de Altura, the franchise supplier of demo-franquicia (packing lists at /apps/me/supplier/packing)' },
 } as const satisfies Record<string, UserDef>;
 
 export type DemoUserKey = keyof typeof USER_DEFS;
@@ -526,8 +537,10 @@ export function buildDemoData(passwordHash: string): DemoData {
     profile.images = [image];
     out.suppliers.push({
       id: demoId.supplier(s.key), profile_id: demoId.supplierProfile(s.key), name: s.name, image,
-      is_configured: s.is_configured, enabled_payment_types: s.enabled_payment_types,
-      fixed_shipping_cost: s.fixed_shipping_cost, fixed_shipping_days: s.fixed_shipping_days, currency: 'MXN', created_at: tick(),
+      is_configured: DEMO_SUPPLIERS[s.key]!.is_configured, enabled_payment_types: s.enabled_payment_types,
+      fixed_shipping_cost: s.fixed_shipping_cost, fixed_shipping_days: s.fixed_shipping_days, currency: 'MXN',
+      courier_shipping: s.courier_shipping, contact_email: s.contact_email, contact_phone: s.contact_phone,
+      payment_config: s.deposit ? { deposit: s.deposit } : {}, invoicing: s.invoicing ?? null, created_at: tick(), updated_at: seedDate(5_000),
     });
   }
 

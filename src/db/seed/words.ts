@@ -290,10 +290,16 @@ export interface SupplierSpec {
   slug: string;
   /** Category key -> number of items. */
   mix: Record<string, number>;
-  is_configured: boolean;
   enabled_payment_types: string[];
   fixed_shipping_cost: number | null;
   fixed_shipping_days: number | null;
+  /** The supplier's settings (issue 11); is_configured follows from them (src/domain/suppliers/rules.ts). */
+  courier_shipping: boolean;
+  contact_email: string;
+  contact_phone: string;
+  /** Where buyers paying by deposit send the money (suppliers enabling 'deposit'). */
+  deposit?: { bank: string; clabe: string; beneficiary: string };
+  invoicing?: { rfc: string; legal_name: string; tax_regime: string; postal_code: string; email: string };
   color: string;
 }
 
@@ -301,26 +307,33 @@ export const SUPPLIER_SPECS: readonly SupplierSpec[] = [
   {
     key: 'textiles', name: 'Textiles del Bajío', slug: 'textiles-del-bajio', color: '#2f5fa8',
     mix: { ropa: 36, vestidos: 20, accesorios: 18, hogar: 16, costura: 12 },
-    is_configured: true, enabled_payment_types: ['str_card', 'openpay_bank', 'cash'],
-    fixed_shipping_cost: 9900, fixed_shipping_days: 5,
+    enabled_payment_types: ['str_card', 'openpay_bank', 'cash'],
+    fixed_shipping_cost: 9900, fixed_shipping_days: 5, courier_shipping: true,
+    contact_email: 'ventas@textilesdelbajio.example', contact_phone: '4777123400',
+    invoicing: { rfc: 'TBA180312AB1', legal_name: 'Textiles del Bajío S.A. de C.V.', tax_regime: '601', postal_code: '37000', email: 'facturas@textilesdelbajio.example' },
   },
   {
     key: 'cafe', name: 'Café de Altura', slug: 'cafe-de-altura', color: '#7a4a2a',
     mix: { cafe: 28, tazas: 20, despensa: 12, barismo: 12, fincas: 10 },
-    is_configured: true, enabled_payment_types: ['str_card', 'openpay_card', 'openpay_store', 'paypal'],
-    fixed_shipping_cost: 14900, fixed_shipping_days: 3,
+    enabled_payment_types: ['str_card', 'openpay_card', 'openpay_store', 'paypal'],
+    fixed_shipping_cost: 14900, fixed_shipping_days: 3, courier_shipping: true,
+    contact_email: 'pedidos@cafedealtura.example', contact_phone: '2288165400',
   },
   {
     key: 'aventura', name: 'Aventura MX', slug: 'aventura-mx', color: '#1f7a5a',
     mix: { equipo: 14, brujula: 11, guias: 8, tours: 12, montana: 12, globo: 6 },
-    is_configured: true, enabled_payment_types: ['str_card', 'deposit', 'aplazo'],
-    fixed_shipping_cost: null, fixed_shipping_days: null,
+    enabled_payment_types: ['str_card', 'deposit', 'aplazo'],
+    fixed_shipping_cost: null, fixed_shipping_days: null, courier_shipping: true,
+    contact_email: 'hola@aventuramx.example', contact_phone: '5551234567',
+    deposit: { bank: 'BBVA México', clabe: '012180001234567899', beneficiary: 'Aventura MX S.A. de C.V.' },
   },
   {
     key: 'barro', name: 'Barro y Madera Taller', slug: 'barro-y-madera', color: '#a4472b',
     mix: { barro: 18, madera: 12, ceramica: 4, talleresVisita: 4 },
-    is_configured: false, enabled_payment_types: ['cash'],
-    fixed_shipping_cost: 19900, fixed_shipping_days: 8,
+    // Left unconfigured on purpose (the cart's 'supplier configuration missing' block): no payment method chosen yet.
+    enabled_payment_types: [],
+    fixed_shipping_cost: 19900, fixed_shipping_days: 8, courier_shipping: false,
+    contact_email: 'taller@barroymadera.example', contact_phone: '3331234567',
   },
 ];
 

@@ -11,7 +11,8 @@ import { getShopBySlug, type ShopRow } from '../shops/service.ts';
 import * as repo from './repo.ts';
 import type { OfferedProduct } from './repo.ts';
 import { ensureSweeper } from '../checkout/sweeper.ts';
-import { availableMethods } from '../payments/availability.ts';
+import { availableMethods, methodAvailable } from '../payments/availability.ts';
+import { sellsHere } from '../suppliers/rules.ts';
 import { applyQuantityRules, availableUnits, QUANTITY_FIELD_KEYS, QUANTITY_MESSAGES, refusal, unitSaving, variantFieldKey, variantKey, variantProblems } from './rules.ts';
 import type { CartLine, CartOrder, CartView, Notice } from './schema.ts';
 
@@ -80,7 +81,7 @@ export function groupOrders(lines: { line: CartLine; p: OfferedProduct }[]): Car
     if (!g) {
       g = {
         key, supplier: { id: s.id, name: s.name, image: s.image }, dssupplier: s.profile_id, products: [], total: 0, savings: 0,
-        currency: line.currency, amount: 0, is_configured: s.is_configured, blocked: null,
+        currency: line.currency, amount: 0, is_configured: sellsHere(s, methodAvailable), blocked: null,
         supplier_info: { enabled_payment_types: availableMethods(s.enabled_payment_types) },
         dssupplier_info: { fixed_shipping_cost: s.fixed_shipping_cost, fixed_shipping_days: s.fixed_shipping_days },
       };

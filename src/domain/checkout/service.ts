@@ -13,7 +13,9 @@ import type { OfferedProduct } from '../cart/repo.ts';
 import { QUANTITY_FIELD_KEYS, QUANTITY_MESSAGES, refusal, variantFieldKey, variantKey, variantProblems } from '../cart/rules.ts';
 import { assertShopSells, SUPPLIER_MISSING_CONFIGURATION, unitPrice } from '../cart/service.ts';
 import type { ShopRow } from '../shops/service.ts';
-import { availableMethods } from '../payments/availability.ts';
+import { availableMethods, methodAvailable } from '../payments/availability.ts';
+import { sellsHere } from '../suppliers/rules.ts';
+import { recomputeConfigured } from '../suppliers/service.ts';
 import { methodInfo, paymentMetadata } from '../payments/methods.ts';
 import { findOrderByCheckout } from '../orders/repo.ts';
 import { customerCancelInTx } from '../orders/service.ts';
@@ -127,7 +129,7 @@ export async function startCheckout(db: Db, shop: ShopRow, viewer: Viewer, input
   if (input.supplier_id && supplierId !== input.supplier_id) throw new AppError('validation_error', 'These items are not of that supplier', { fields: { supplier_id: ['validation.invalidOption'] } });
 
   const supplier = (await repo.findSupplier(db, supplierId!))!;
-  if (!supplier.is_configured) throw new AppError('supplier_not_configured', SUPPLIER_MISSING_CONFIGURATION);
+  if (!sellsHere(supplier, methodAvailable)) throw new AppError('supplier_not_configured', SUPPLIER_MISSING_CONFIGURATION);
 
   // Quantities summed per product (variants share the product's stock); max_purchase_amount per product.
   const perProduct = new Map<string, number>();
@@ -332,7 +334,8 @@ async function optionsFor(db: Db, c: CheckoutRow, postal: string | null): Promis
   if (supplier.fixed_shipping_cost !== null && supplier.currency === c.currency) {
     options.push({ delivery_type: 'fixed_delivery', label: `Envío fijo del proveedor (${supplier.fixed_shipping_days ?? '?'} días)`, cost: supplier.fixed_shipping_cost, currency: c.currency, days: supplier.fixed_shipping_days });
   }
-  if (c.currency === 'MXN') {
+  // The built-in couriers ('shipping', 'to_branch'), unless the supplier switched them off.
+  if (c.currency === 'MXN' && supplier.courier_shipping) {
     if (postal) {
       const rates = quote(postal, weight);
       const ags = agencies(postal, weight);
@@ -372,12 +375,14 @@ export async function chooseDelivery(db: Db, viewer: Viewer, id: string, input: 
       }
       case 'shipping': {
         needAddress();
+        if (!supplier.courier_shipping) throw new AppError('no_shipping_options', 'This supplier does not ship with the couriers');
         const r = c.currency === 'MXN' && input.rate_id ? findRate(postal!, weight, input.rate_id) : null;
         if (!r) throw new AppError('validation_error', 'Choose one of the courier rates for this address', { fields: { rate_id: ['validation.invalidOption'] } });
         patch = { delivery: { ...r, shipment_id: `shp_${c.id.slice(0, 8)}` }, shipping_total: r.cost, shipping_days: r.days };
         break;
       }
       case 'to_branch': {
+        if (!supplier.courier_shipping) throw new AppError('no_shipping_options', 'This supplier does not ship with the couriers');
         const a = c.currency === 'MXN' && postal && input.agency_id ? findAgency(postal, weight, input.agency_id) : null;
         if (!a) throw new AppError('validation_error', 'Choose one of the courier agencies', { fields: { agency_id: ['validation.invalidOption'] } });
         patch = { delivery: { ...a }, shipping_total: a.cost, shipping_days: a.days };
@@ -557,15 +562,23 @@ export async function listBranches(db: Db, viewer: Viewer) {
   return { results: rows.map(branchView), matches_estimated: rows.length };
 }
 
+// A branch is a way to deliver: adding or removing one recomputes whether the supplier can sell, in its transaction.
 export async function addBranch(db: Db, viewer: Viewer, b: { name: string; phone?: string | null; hours?: string | null; address: AddressInput }) {
   const s = await mySupplier(db, viewer);
-  return branchView(await repo.insertBranch(db, s.id, { name: b.name, phone: b.phone ?? null, hours: b.hours ?? null, address: formatAddress(b.address) }));
+  return inTx(db, async (tx) => {
+    const row = await repo.insertBranch(tx, s.id, { name: b.name, phone: b.phone ?? null, hours: b.hours ?? null, address: formatAddress(b.address) });
+    await recomputeConfigured(tx, s.id);
+    return branchView(row);
+  });
 }
 
 export async function removeBranch(db: Db, viewer: Viewer, id: string) {
   const s = await mySupplier(db, viewer);
-  if (!(await repo.deleteBranch(db, s.id, id))) throw new AppError('not_found', 'Branch not found');
-  return { deleted: true };
+  return inTx(db, async (tx) => {
+    if (!(await repo.deleteBranch(tx, s.id, id))) throw new AppError('not_found', 'Branch not found');
+    await recomputeConfigured(tx, s.id);
+    return { deleted: true };
+  });
 }
 
 /**

@@ -51,7 +51,8 @@ export interface ProviderEvent {
 
 export interface PaymentProvider {
   id: ProviderId;
-  start(payment: PaymentRow, opts: { windowMs: number | null }): Promise<ChargeResult>;
+  /** `deposit`: the supplier's bank account (settings), shown to the buyer who pays by deposit. */
+  start(payment: PaymentRow, opts: { windowMs: number | null; deposit?: { bank: string; clabe: string; beneficiary: string } | null }): Promise<ChargeResult>;
   confirm(payment: PaymentRow, action: 'approve' | 'fail' | 'cancel'): ProviderEvent;
   parseEvent(payload: unknown): ProviderEvent | null;
   refund(payment: PaymentRow, amount: number, idempotencyKey: string): Promise<{ status: 'success' | 'failed' }>;
@@ -153,10 +154,12 @@ export const sandboxReference: PaymentProvider = {
 /** Cash on delivery and deposits: no provider call; the supplier marks the money received. */
 export const offline: PaymentProvider = {
   id: 'offline',
-  async start(payment, { windowMs }) {
+  async start(payment, { windowMs, deposit }) {
     if (payment.flow === 'deposit') {
       const ref = payment.provider_ref;
-      return { status: 'pending', reference: { reference: digits(`${ref}:dep`, 10), expires_at: new Date(Date.now() + (windowMs ?? 48 * 3600_000)), details: { account: `0123${digits(`${ref}:acct`, 14)}`, bank: 'Banco Sandbox' } } };
+      // The supplier's own account when its settings give one; else (older data) a sandbox account.
+      const details = deposit ? { clabe: deposit.clabe, bank: deposit.bank, beneficiary: deposit.beneficiary } : { account: `0123${digits(`${ref}:acct`, 14)}`, bank: 'Banco Sandbox' };
+      return { status: 'pending', reference: { reference: digits(`${ref}:dep`, 10), expires_at: new Date(Date.now() + (windowMs ?? 48 * 3600_000)), details } };
     }
     return { status: 'pending' };
   },

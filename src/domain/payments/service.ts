@@ -26,6 +26,7 @@ import type { PayResult } from './schema.ts';
 import { sign, verify, webhookSecret } from './signature.ts';
 import { assertProviderUsable, methodAvailable, providerRuns } from './availability.ts';
 import { paymentViewOf } from './views.ts';
+import { depositAccountOf } from '../suppliers/service.ts';
 import { parseJsonBody } from '../../lib/server/body.ts';
 
 // ---------- cards ----------
@@ -242,7 +243,8 @@ async function pay(db: Db, viewer: Viewer, c0: CheckoutRow, input: PayRequest, w
     const provider = providerFor(payment.provider)!;
     let res: ChargeResult;
     try {
-      res = await provider.start(payment, { windowMs: info.window_ms });
+      const deposit = info.flow === 'deposit' ? depositAccountOf((await ckRepo.findSupplier(db, order.supplier_id))!) : null;
+      res = await provider.start(payment, { windowMs: info.window_ms, deposit });
     } catch (err) {
       console.error('[payments] provider start failed', err);
       res = { status: 'failed', failure: { code: 'processing_error', message: MESSAGES.generic } };

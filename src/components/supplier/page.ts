@@ -1,0 +1,44 @@
+// What the supplier workspace pages share (server-only): who may see them, and reading money typed in a form.
+import type { Db } from '../../db/client.ts';
+import type { Viewer } from '../../domain/accounts/viewer.ts';
+import { requireSupplier, type SupplierActor } from '../../domain/suppliers/access.ts';
+import type { SupplierPermission } from '../../domain/suppliers/schema.ts';
+import { AppError } from '../../lib/shared/errors.ts';
+
+export type PageAccess = { kind: 'ok'; actor: SupplierActor } | { kind: 'login'; href: string } | { kind: 'denied' };
+
+/** Signed out: to the login and back; signed in without a supplier (or the permission): denied (the page answers 403). */
+export async function supplierPageAccess(db: Db, viewer: Viewer, url: URL, permission: SupplierPermission = 'admin'): Promise<PageAccess> {
+  if (viewer.kind !== 'user') return { kind: 'login', href: `/login?next=${encodeURIComponent(url.pathname + url.search)}` };
+  try {
+    return { kind: 'ok', actor: await requireSupplier(db, viewer, permission) };
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'forbidden') return { kind: 'denied' };
+    throw err;
+  }
+}
+
+/**
+ * An amount typed in major units ("99", "99.5", "1,299.90") as integer minor units, without floating point;
+ * '' is null, anything else NaN (the schema then says "enter a number").
+ */
+export function minorUnits(raw: FormDataEntryValue | null): number | null {
+  const s = String(raw ?? '').trim().replace(/[\s,$]/g, '');
+  if (s === '') return null;
+  const m = /^(\d{1,9})(?:\.(\d{0,2}))?$/.exec(s);
+  if (!m) return Number.NaN;
+  return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
+}
+
+/** Minor units as the value of a money input ("99.00"); '' for null. */
+export const majorUnits = (minor: number | null | undefined) => (minor === null || minor === undefined ? '' : `${Math.trunc(minor / 100)}.${String(minor % 100).padStart(2, '0')}`);
+
+/** A whole number typed in a form; '' is null, anything else NaN. */
+export function wholeNumber(raw: FormDataEntryValue | null): number | null {
+  const s = String(raw ?? '').trim();
+  if (s === '') return null;
+  return /^\d{1,9}$/.test(s) ? Number(s) : Number.NaN;
+}
+
+/** A trimmed text field; '' is null. */
+export const textOrNull = (raw: FormDataEntryValue | null) => String(raw ?? '').trim() || null;
