@@ -76,6 +76,12 @@ function pages(): PageDef[] {
     // The supplier of that order.
     { label: 'supplier: sales', path: '/demo-03/mis-compras/ventas', who: 'supplier' },
     { label: 'supplier: sale page', path: `/demo-03/mis-compras/ventas/${ids.order}`, who: 'supplier' },
+    // Becoming a supplier, and the supplier's workspace (issue 11).
+    { label: 'become a supplier', path: '/proveedores', who: 'anon' },
+    { label: 'supplier: settings', path: '/apps/me/supplier', who: 'supplier' },
+    { label: 'supplier: branches', path: '/apps/me/supplier/branches', who: 'supplier' },
+    { label: 'supplier: return policy', path: '/apps/me/supplier/return-policy', who: 'supplier' },
+    { label: 'supplier: packing lists', path: '/apps/me/supplier/packing', who: 'supplier' },
   );
   return list;
 }
