@@ -12,7 +12,16 @@ const KINDS = new Set(['products', 'services']);
 export const cardLinkRoute: APIRoute = async (ctx) => {
   const { db, viewer, shop, basePath } = ctx.locals;
   const notFound = () => ctx.rewrite(shop ? `${basePath}/404/not-found` : '/404');
-  const { owner = '', kind = '', id = '' } = ctx.params;
+  // Read from the address itself: an endpoint reached through the middleware's rewrite to /s/... (a shop by path)
+  // does not get its params.
+  const m = /\/(?:negocios|profiles)\/([^/]+)\/([^/]+)\/([^/]+)\/?$/.exec(ctx.url.pathname);
+  if (!m) return notFound();
+  let owner: string, kind: string, id: string;
+  try {
+    [owner, kind, id] = m.slice(1).map((s) => decodeURIComponent(s)) as [string, string, string];
+  } catch {
+    return notFound();
+  }
   if (!KINDS.has(kind)) return notFound();
   try {
     const item = await cardLinkItem(db, viewer, shop, { owner, id });
