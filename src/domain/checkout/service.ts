@@ -17,6 +17,7 @@ import { availableMethods } from '../payments/availability.ts';
 import { methodInfo, paymentMetadata } from '../payments/methods.ts';
 import { findOrderByCheckout } from '../orders/repo.ts';
 import { customerCancelInTx } from '../orders/service.ts';
+import { requireSupplier } from '../suppliers/access.ts';
 import { agencies, findAgency, findRate, parcelWeightG, quote } from './rates.ts';
 import * as repo from './repo.ts';
 import type { CheckoutRow } from './repo.ts';
@@ -587,10 +588,10 @@ export async function removeBranch(db: Db, viewer: Viewer, id: string) {
  * scenario through the real API). Never below the units reserved right now.
  */
 async function requireProductSupplier(db: Db, viewer: Viewer, productId: string) {
-  if (viewer.kind !== 'user') throw new AppError('unauthenticated', 'Sign in to continue');
+  // The supplier (or a member with the admin permission); another supplier's item is not found, as in the catalogue API.
+  const a = await requireSupplier(db, viewer);
   const p = await repo.productOwner(db, productId);
-  if (!p) throw new AppError('not_found', 'Product, service or experience not found');
-  if (p.supplier_profile !== viewer.user.profile_id && p.owner !== viewer.user.profile_id) throw new AppError('forbidden', 'Only the product\'s supplier can see or change its stock');
+  if (!p || p.supplier_id !== a.supplier.id) throw new AppError('not_found', 'Product, service or experience not found');
 }
 
 export async function getProductStock(db: Db, viewer: Viewer, productId: string) {
