@@ -3,6 +3,7 @@
 // limit), the type is told by the file's content (magic bytes), never by its name, and a name or declared type
 // that disagrees with the content is refused. SVGs are rebuilt by the allow-list sanitiser (./svg.ts).
 import { createHash } from 'node:crypto';
+import type { Db } from '../../db/client.ts';
 import { parseMultipart, readBodyLimited } from '../../lib/server/body.ts';
 import { MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, probeImage, rasterSize, withinImageLimits, type ImageProbe } from '../../lib/server/images.ts';
 import { PHOTO_MAX_BYTES, photoRejectedMessage } from '../../lib/shared/constants.ts';
@@ -98,10 +99,17 @@ export async function checkImage(file: UploadedFile): Promise<CheckedImage> {
 }
 
 /** POST .../admin/uploads: checks and stores the image with the shop owner's profile; answers its address. */
-export async function uploadShopImage({ db, shop }: AdminCtx, file: UploadedFile): Promise<UploadResult & { removed: string[] }> {
+export function uploadShopImage({ db, shop }: AdminCtx, file: UploadedFile): Promise<UploadResult & { removed: string[] }> {
+  return storeImage(db, shop.owner ?? null, file);
+}
+
+/**
+ * Checks an uploaded image (checkImage) and stores it as media of `owner` (a profile id; the same bytes of the same
+ * owner are stored once); answers its /media address. Shop admins' and suppliers' uploads both come here.
+ */
+export async function storeImage(db: Db, owner: string | null, file: UploadedFile): Promise<UploadResult & { removed: string[] }> {
   const img = await checkImage(file);
   const sha256 = createHash('sha256').update(img.bytes).digest('hex');
-  const owner = shop.owner ?? null;
   const existing = await repo.findMediaBySha(db, owner, sha256, img.probe.contentType);
   const id = existing?.id ?? (await repo.insertMedia(db, {
     owner, content_type: img.probe.contentType, bytes: img.bytes, byte_size: img.bytes.length,

@@ -1,7 +1,7 @@
 // The only place cart SQL lives: carts, their lines, and the product facts the quantity rules need.
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { catalogueProducts, catalogues, products, shopProducts, shops, suppliers } from '../../db/schema/index.ts';
+import { catalogueProducts, catalogues, products, productVariantStock, shopProducts, shops, suppliers } from '../../db/schema/index.ts';
 import { cartItems, carts } from '../../db/schema/commerce.ts';
 
 export const productColumns = {
@@ -22,7 +22,12 @@ export const supplierColumns = {
 
 export type ProductFacts = { [K in keyof typeof productColumns]: (typeof products.$inferSelect)[K] };
 export type SupplierFacts = typeof suppliers.$inferSelect;
-export type OfferedProduct = ProductFacts & { supplier: Pick<SupplierFacts, keyof typeof supplierColumns> | null; offered: boolean };
+export type OfferedProduct = ProductFacts & {
+  supplier: Pick<SupplierFacts, keyof typeof supplierColumns> | null;
+  offered: boolean;
+  /** Units free per variant key when the item sells per variant (product_variant_stock rows); null otherwise. */
+  variant_available: Record<string, number> | null;
+};
 
 /** Products with their supplier, and whether the shop offers them (in its store or one of its catalogues). */
 export async function offeredProducts(db: Db, shopId: string, ids: string[]): Promise<Map<string, OfferedProduct>> {
@@ -34,10 +39,13 @@ export async function offeredProducts(db: Db, shopId: string, ids: string[]): Pr
     offered: sql<boolean>`(exists (select 1 from ${shopProducts} where ${shopProducts.shop_id} = ${shopId} and ${shopProducts.product_id} = ${products.id})
       or exists (select 1 from ${catalogueProducts} join ${catalogues} on ${catalogues.id} = ${catalogueProducts.catalogue_id}
         where ${catalogues.shop_id} = ${shopId} and ${catalogueProducts.product_id} = ${products.id}))`,
+    variant_available: sql<Record<string, number> | null>`(select jsonb_object_agg(v.variant_key, v.stock_on_hand - v.stock_reserved)
+      from ${productVariantStock} v where v.product_id = ${products.id})`,
   }).from(products).leftJoin(suppliers, eq(suppliers.id, products.supplier_id)).where(inArray(products.id, [...new Set(ids)]));
   for (const r of rows) {
-    const { s, offered, ...p } = r;
-    out.set(p.id, { ...(p as ProductFacts), supplier: s?.id ? s : null, offered: Boolean(offered) });
+    const { s, offered, variant_available, ...p } = r;
+    const perVariant = typeof variant_available === 'string' ? JSON.parse(variant_available) as Record<string, number> : variant_available;
+    out.set(p.id, { ...(p as ProductFacts), supplier: s?.id ? s : null, offered: Boolean(offered), variant_available: perVariant ?? null });
   }
   return out;
 }

@@ -47,6 +47,15 @@ export function availableUnits(p: Pick<SellableInfo, 'stock_type' | 'stock_on_ha
   return Math.max(0, p.stock_on_hand - p.stock_reserved);
 }
 
+/**
+ * The item as one variant of it sells: an item with per-variant stock counts that variant's free units (none when
+ * the choice has no stock row); any other item is unchanged.
+ */
+export function forVariant<P extends Pick<SellableInfo, 'stock_on_hand' | 'stock_reserved'> & { variant_available?: Record<string, number> | null }>(p: P, variant: Record<string, string> | null | undefined): P {
+  if (!p.variant_available) return p;
+  return { ...p, stock_on_hand: Math.max(0, p.variant_available[variantKey(variant)] ?? 0), stock_reserved: 0 };
+}
+
 /** Why an item cannot be bought at all, or null when it can. */
 export function refusal(p: SellableInfo, now = new Date()): RefusalCode | null {
   if (p.list_state !== 'published' || p.hiden || p.disabled || !p.supplier_id) return 'unavailable_for_sale';

@@ -13,7 +13,7 @@ import type { OfferedProduct } from './repo.ts';
 import { ensureSweeper } from '../checkout/sweeper.ts';
 import { availableMethods, methodAvailable } from '../payments/availability.ts';
 import { sellsHere } from '../suppliers/rules.ts';
-import { applyQuantityRules, availableUnits, QUANTITY_FIELD_KEYS, QUANTITY_MESSAGES, refusal, unitSaving, variantFieldKey, variantKey, variantProblems } from './rules.ts';
+import { applyQuantityRules, availableUnits, forVariant, QUANTITY_FIELD_KEYS, QUANTITY_MESSAGES, refusal, unitSaving, variantFieldKey, variantKey, variantProblems } from './rules.ts';
 import type { CartLine, CartOrder, CartView, Notice } from './schema.ts';
 
 export const SUPPLIER_MISSING_CONFIGURATION = 'Purchase cannot be made at the moment (supplier configuration missing)';
@@ -44,7 +44,8 @@ export function lineProblem(p: OfferedProduct, amount: number, variant: Record<s
   if (why) return { code: why, message: QUANTITY_MESSAGES[why], product_id: p.id };
   const vp = variantProblems(p.variants, variant);
   if (vp) return { code: 'variant_required', message: Object.values(vp).join('; '), product_id: p.id };
-  const avail = availableUnits(p);
+  // An item sold per variant: the chosen variant's units.
+  const avail = availableUnits(forVariant(p, variant));
   if (p.max_purchase_amount !== null && amount > p.max_purchase_amount && (avail === null || p.max_purchase_amount <= avail)) {
     return { code: 'max_purchase_amount_exceeded', message: QUANTITY_MESSAGES.max_purchase_amount_exceeded(p.max_purchase_amount), product_id: p.id, max: p.max_purchase_amount, amount };
   }
@@ -60,7 +61,7 @@ export function unitPrice(p: Pick<OfferedProduct, 'list_price' | 'is_free'>): nu
 
 function toLine(item: repo.CartItemRow, p: OfferedProduct, now: Date): CartLine {
   const price = unitPrice(p);
-  const available = availableUnits(p);
+  const available = availableUnits(variantProblems(p.variants, item.variant) ? p : forVariant(p, item.variant));
   return {
     item_id: item.id, product_id: p.id, name: p.name, photo: p.photos[0] ?? null, type: p.type, variant: item.variant,
     amount: item.amount, unit_price: price, crossout_price: p.crossout_price, saving: unitSaving(price, p.crossout_price),
@@ -158,7 +159,7 @@ export async function addItem(db: Db, shop: ShopRow, viewer: Viewer, input: { pr
     throw new AppError('conflict', `A cart holds at most ${CART_MAX_LINES} lines`, { textKey: 'apiErrors.cart_full', vars: { max: CART_MAX_LINES } });
   }
   const current = items.find((i) => i.product_id === p.id && i.variant_key === key)?.amount ?? 0;
-  const outcome = applyQuantityRules(current + input.amount, p);
+  const outcome = applyQuantityRules(current + input.amount, forVariant(p, input.variant));
   if (outcome.kind === 'refused') throw new AppError(outcome.code, outcome.message, { fields: { product_id: [QUANTITY_FIELD_KEYS[outcome.code]] } });
   if (outcome.kind !== 'ok') throw new AppError('validation_error', 'Enter a whole number from 1', { fields: { amount: [QUANTITY_FIELD_KEYS.invalid_amount] } });
   await repo.putItem(db, cart.id, { product_id: p.id, variant: input.variant ?? {}, variant_key: key, amount: outcome.amount });
@@ -174,7 +175,7 @@ export async function setQuantity(db: Db, shop: ShopRow, viewer: Viewer, itemId:
   if (!cart || !item) throw new AppError('not_found', 'This line is not in your cart');
   if (amount === 0) return view(db, shop, cart, [{ code: 'ignored', message: 'Zero or empty is ignored' }]);
   const p = await productFor(db, shop, item.product_id);
-  const outcome = applyQuantityRules(amount, p);
+  const outcome = applyQuantityRules(amount, forVariant(p, item.variant));
   if (outcome.kind === 'refused') throw new AppError(outcome.code, outcome.message, { fields: { amount: [QUANTITY_FIELD_KEYS[outcome.code]] } });
   if (outcome.kind !== 'ok') throw new AppError('validation_error', 'Enter a whole number from 1', { fields: { amount: [QUANTITY_FIELD_KEYS.invalid_amount] } });
   await repo.setItemAmount(db, cart.id, item.id, outcome.amount);
@@ -216,7 +217,8 @@ export async function merge(db: Db, shop: ShopRow, viewer: Viewer, incoming: { p
     const current = existing.find((i) => i.product_id === w.product_id && i.variant_key === w.key)?.amount ?? 0;
     if (!current && lines >= CART_MAX_LINES) { notices.push({ code: 'conflict', message: `A cart holds at most ${CART_MAX_LINES} lines`, product_id: p.id }); continue; }
     const total = Math.min(current + w.add, CART_MAX_AMOUNT);
-    const outcome = applyQuantityRules(total, p);
+    const vp = variantProblems(p.variants, w.variant);
+    const outcome = applyQuantityRules(total, vp ? p : forVariant(p, w.variant));
     let amount = total;
     if (outcome.kind === 'ok') {
       amount = outcome.amount;
@@ -224,7 +226,6 @@ export async function merge(db: Db, shop: ShopRow, viewer: Viewer, incoming: { p
     } else if (outcome.kind === 'refused') {
       notices.push({ code: outcome.code, message: outcome.message, product_id: p.id, amount });
     }
-    const vp = variantProblems(p.variants, w.variant);
     if (vp) notices.push({ code: 'variant_required', message: Object.values(vp).join('; '), product_id: p.id });
     if (amount > 0) {
       await repo.putItem(db, cart.id, { product_id: p.id, variant: w.variant, variant_key: w.key, amount });

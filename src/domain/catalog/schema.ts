@@ -74,6 +74,11 @@ export const itemDetailSchema = listItemSchema.extend({
   experience_available: z.boolean(),
   variants: z.record(z.string(), z.array(z.string())),
   plain_description: z.string(),
+  /** The rich description as stored (sanitised on save); pages sanitise it again before showing it. */
+  description: z.string(),
+  /** Experiences: where it happens and how many people it takes (null: not said). */
+  experience_place: z.string().nullable(),
+  experience_capacity: z.number().int().nullable(),
   tags: z.array(z.string()),
   max_purchase_amount: z.number().int().nullable(),
   dssupplier: supplierSchema.nullable(),

@@ -103,6 +103,7 @@ function toDetail(found: NonNullable<Awaited<ReturnType<typeof findByOwnerAndId>
     available: p.stock_on_hand - p.stock_reserved, sold_out: p.sold_out, experience_date: p.experience_date?.toISOString() ?? null,
     is_dropshipping: p.is_dropshipping, list_state: p.list_state, hiden: p.hiden, disabled: p.disabled,
     experience_available: p.experience_available, variants: p.variants, plain_description: p.plain_description, tags: p.tags,
+    description: p.description, experience_place: p.experience_place, experience_capacity: p.experience_capacity,
     max_purchase_amount: p.max_purchase_amount, dssupplier: found.supplier, resale_earning: resale, rating: found.rating,
   };
 }
@@ -204,4 +205,12 @@ export async function updateShopItem(db: Db, shop: ShopRow, viewer: Viewer, prod
   }
   const offer = await repo.shopOffer(db, shop.id, p.id);
   return { product_id: p.id, in_store: offer.in_store, queue_position: offer.queue_position };
+}
+
+/**
+ * The item a product card's link names (seed 000 §2: /negocios/{slug or owner}/products/{id}, /profiles/{owner}/...,
+ * services alike): one the shop offers, or on the platform any published item. not_found otherwise.
+ */
+export function cardLinkItem(db: Db, viewer: Viewer, shop: ShopRow | null, ref: { owner: string; id: string }): Promise<ItemDetail> {
+  return shop ? getShopItem(db, shop, viewer, ref, { showResaleInfo: false }) : getSupplierItem(db, viewer, ref, { showResaleInfo: false });
 }

@@ -1,7 +1,8 @@
 // The built-in courier rate table behind the 'shipping' and 'to_branch' delivery types (deterministic, offline).
 // Mexican postal codes: the first two digits name the state, so zones go by that prefix; prices by zone and
-// weight band, in MXN centavos, taxes included. Products weigh 1 kg a unit (no weight column yet); services and
-// experiences weigh nothing and need no delivery.
+// weight band, in MXN centavos, taxes included. A unit of a product weighs its weight_g, or its volumetric weight
+// (length x width x height in cm / 5000, in kg) when that is larger, as couriers charge; 1 kg when the supplier
+// gave no weight. Services and experiences weigh nothing and need no delivery.
 export type Zone = 'A' | 'B' | 'C' | 'D';
 
 /** A: Mexico City and its metro area; B: the centre; C: the north; D: the south and south-east. */
@@ -23,7 +24,25 @@ export function zoneOf(postalCode: string): Zone | null {
 
 /** Weight bands, upper bounds in grams; heavier parcels get no quote. */
 export const WEIGHT_BANDS_G = [1000, 5000, 10000, 25000, 50000] as const;
+/** The weight of a unit whose supplier gave none. */
 export const ITEM_WEIGHT_G = 1000;
+/** Volumetric divisor: cm³ per kg (the couriers' 5000), so a box of L x W x H cm weighs L·W·H / 5 grams. */
+export const VOLUMETRIC_CM3_PER_KG = 5000;
+
+export interface ParcelItem { amount: number; weight_g: number | null; length_cm: number | null; width_cm: number | null; height_cm: number | null }
+
+/** Grams one unit counts for: its weight (1 kg unknown), or its volumetric weight when larger (rounded up). */
+export function unitWeightG(p: Omit<ParcelItem, 'amount'>): number {
+  const actual = p.weight_g ?? ITEM_WEIGHT_G;
+  if (p.length_cm === null || p.width_cm === null || p.height_cm === null) return actual;
+  const volumetric = Math.ceil((p.length_cm * p.width_cm * p.height_cm * 1000) / VOLUMETRIC_CM3_PER_KG);
+  return Math.max(actual, volumetric);
+}
+
+/** Grams of a parcel: every line's unit weight times its amount. */
+export function parcelWeightG(items: readonly ParcelItem[]): number {
+  return items.reduce((n, i) => n + i.amount * unitWeightG(i), 0);
+}
 
 export function bandOf(weightG: number): number | null {
   const i = WEIGHT_BANDS_G.findIndex((b) => weightG <= b);

@@ -2,7 +2,7 @@
 // supplier branches. Stock is changed only here, always with one conditional statement per product.
 import { and, asc, desc, eq, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { products, shops, suppliers } from '../../db/schema/index.ts';
+import { products, productVariantStock, shops, suppliers } from '../../db/schema/index.ts';
 import { addresses, checkouts, stockReservations, supplierBranches, type AddressFields } from '../../db/schema/commerce.ts';
 import type { Holder } from './rules.ts';
 
@@ -95,41 +95,100 @@ export async function findByToken(db: Db, token: string): Promise<CheckoutRow | 
   return row ?? null;
 }
 
-// ---------- stock: one conditional statement per product ----------
+// ---------- stock: one conditional statement per product (and per variant row) ----------
+//
+// An item with per-variant stock (product_variant_stock rows) sells per variant: every change holds units of the
+// variant row AND of the product row, in that transaction, the product row first (the lock order of every stock
+// change), so products.stock_on_hand stays the sum of its variants and no variant is oversold. variantKey '' means
+// the item has no variant rows: only the product row changes, as before.
 
-/** Holds `q` units when that many are free: the statement that makes overselling impossible. */
-export async function reserveUnits(db: Db, productId: string, q: number): Promise<boolean> {
+const variantRow = (productId: string, variantKey: string) => and(eq(productVariantStock.product_id, productId), eq(productVariantStock.variant_key, variantKey));
+
+/** Holds `q` units when that many are free (of the variant too): the statements that make overselling impossible. */
+export async function reserveUnits(db: Db, productId: string, q: number, variantKey = ''): Promise<boolean> {
   const rows = await db.update(products).set({ stock_reserved: sql`${products.stock_reserved} + ${q}` })
     .where(and(eq(products.id, productId), eq(products.stock_type, 'onstock'), sql`${products.stock_on_hand} - ${products.stock_reserved} >= ${q}`))
     .returning({ id: products.id });
-  return rows.length === 1;
+  if (rows.length !== 1) return false;
+  if (!variantKey) return true;
+  const held = await db.update(productVariantStock).set({ stock_reserved: sql`${productVariantStock.stock_reserved} + ${q}` })
+    .where(and(variantRow(productId, variantKey), sql`${productVariantStock.stock_on_hand} - ${productVariantStock.stock_reserved} >= ${q}`))
+    .returning({ key: productVariantStock.variant_key });
+  // The caller throws when any line is short, which rolls the product row's units back with the rest.
+  return held.length === 1;
 }
 
-export async function releaseUnits(db: Db, productId: string, q: number) {
+export async function releaseUnits(db: Db, productId: string, q: number, variantKey = '') {
   await db.update(products).set({ stock_reserved: sql`greatest(${products.stock_reserved} - ${q}, 0)` })
     .where(and(eq(products.id, productId), eq(products.stock_type, 'onstock')));
+  if (variantKey) {
+    await db.update(productVariantStock).set({ stock_reserved: sql`greatest(${productVariantStock.stock_reserved} - ${q}, 0)` }).where(variantRow(productId, variantKey));
+  }
 }
 
-/** Reserved units become sold: on hand and reserved both drop. */
-export async function allocateUnits(db: Db, productId: string, q: number) {
+/** Reserved units become sold: on hand and reserved both drop (the variant row's too). */
+export async function allocateUnits(db: Db, productId: string, q: number, variantKey = '') {
   await db.update(products).set({
     stock_on_hand: sql`greatest(${products.stock_on_hand} - ${q}, 0)`,
     stock_reserved: sql`greatest(${products.stock_reserved} - ${q}, 0)`,
   }).where(and(eq(products.id, productId), eq(products.stock_type, 'onstock')));
+  if (variantKey) {
+    await db.update(productVariantStock).set({
+      stock_on_hand: sql`greatest(${productVariantStock.stock_on_hand} - ${q}, 0)`,
+      stock_reserved: sql`greatest(${productVariantStock.stock_reserved} - ${q}, 0)`,
+    }).where(variantRow(productId, variantKey));
+  }
 }
 
 /** Sells `q` free units without a reservation (a payment that arrived after its reservation lapsed). */
-export async function allocateFreeUnits(db: Db, productId: string, q: number): Promise<boolean> {
+export async function allocateFreeUnits(db: Db, productId: string, q: number, variantKey = ''): Promise<boolean> {
   const rows = await db.update(products).set({ stock_on_hand: sql`${products.stock_on_hand} - ${q}` })
     .where(and(eq(products.id, productId), eq(products.stock_type, 'onstock'), sql`${products.stock_on_hand} - ${products.stock_reserved} >= ${q}`))
     .returning({ id: products.id });
-  return rows.length === 1;
+  if (rows.length !== 1) return false;
+  if (!variantKey) return true;
+  const sold = await db.update(productVariantStock).set({ stock_on_hand: sql`${productVariantStock.stock_on_hand} - ${q}` })
+    .where(and(variantRow(productId, variantKey), sql`${productVariantStock.stock_on_hand} - ${productVariantStock.stock_reserved} >= ${q}`))
+    .returning({ key: productVariantStock.variant_key });
+  return sold.length === 1;
 }
 
-/** Units of a canceled, already allocated order go back on the shelf. */
-export async function restockUnits(db: Db, productId: string, q: number) {
+/**
+ * Units of a canceled, already allocated order go back on the shelf. A variant the supplier has removed since
+ * takes nothing back (nor does the product row, whose on-hand is the sum of the variants it still has).
+ */
+export async function restockUnits(db: Db, productId: string, q: number, variantKey = '') {
+  const keep = variantKey
+    ? sql`(not exists (select 1 from ${productVariantStock} v where v.product_id = ${productId})
+        or exists (select 1 from ${productVariantStock} v where v.product_id = ${productId} and v.variant_key = ${variantKey}))`
+    : sql`true`;
   await db.update(products).set({ stock_on_hand: sql`${products.stock_on_hand} + ${q}` })
-    .where(and(eq(products.id, productId), eq(products.stock_type, 'onstock')));
+    .where(and(eq(products.id, productId), eq(products.stock_type, 'onstock'), keep));
+  if (variantKey) {
+    await db.update(productVariantStock).set({ stock_on_hand: sql`${productVariantStock.stock_on_hand} + ${q}` }).where(variantRow(productId, variantKey));
+  }
+}
+
+/** Which of these items sell per variant (have variant rows). */
+export async function perVariantProducts(db: Db, ids: string[]): Promise<Set<string>> {
+  if (!ids.length) return new Set();
+  const rows = await db.selectDistinct({ id: productVariantStock.product_id }).from(productVariantStock).where(inArray(productVariantStock.product_id, ids));
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Units of one variant free right now (0 when the item has no such variant row). */
+export async function variantAvailable(db: Db, productId: string, variantKey: string): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`(${productVariantStock.stock_on_hand} - ${productVariantStock.stock_reserved})::int` })
+    .from(productVariantStock).where(variantRow(productId, variantKey)).limit(1);
+  return Math.max(0, row?.n ?? 0);
+}
+
+/** Unit weight and box of items (courier rates). */
+export async function shippingSizes(db: Db, ids: string[]) {
+  if (!ids.length) return new Map<string, { weight_g: number | null; length_cm: number | null; width_cm: number | null; height_cm: number | null }>();
+  const rows = await db.select({ id: products.id, weight_g: products.weight_g, length_cm: products.length_cm, width_cm: products.width_cm, height_cm: products.height_cm })
+    .from(products).where(inArray(products.id, ids));
+  return new Map(rows.map(({ id, ...size }) => [id, size]));
 }
 
 export async function stockOf(db: Db, productId: string) {
@@ -138,10 +197,11 @@ export async function stockOf(db: Db, productId: string) {
   return row ?? null;
 }
 
-/** Sets the units on hand of an onstock product; never below what is reserved right now. */
+/** Sets the units on hand of an onstock product; never below what is reserved right now, never for one sold per variant. */
 export async function setStockOnHand(db: Db, productId: string, onHand: number) {
   const rows = await db.update(products).set({ stock_on_hand: onHand, stock_type: 'onstock', sold_out: onHand === 0 ? sql`${products.sold_out}` : false, updated_at: sql`now()` })
-    .where(and(eq(products.id, productId), sql`${products.stock_reserved} <= ${onHand}`))
+    .where(and(eq(products.id, productId), sql`${products.stock_reserved} <= ${onHand}`,
+      sql`not exists (select 1 from ${productVariantStock} v where v.product_id = ${products.id})`))
     .returning({ stock_on_hand: products.stock_on_hand, stock_reserved: products.stock_reserved });
   return rows[0] ?? null;
 }
@@ -154,24 +214,29 @@ export async function productOwner(db: Db, productId: string) {
 
 // ---------- reservations ----------
 
-export async function insertReservations(db: Db, rows: { checkout_id: string; product_id: string; quantity: number; expires_at: Date }[]) {
+export interface HeldUnits { product_id: string; variant_key: string; quantity: number }
+
+export async function insertReservations(db: Db, rows: (HeldUnits & { checkout_id: string; expires_at: Date })[]) {
   if (rows.length) await db.insert(stockReservations).values(rows);
 }
 
-/** Settles the checkout's active reservations (allocated or released) and answers what they held, by product id. */
-export async function settleReservations(db: Db, checkoutId: string, to: 'allocated' | 'released'): Promise<{ product_id: string; quantity: number }[]> {
+/** Product id, then variant key: the order stock rows are locked in. */
+const lockOrder = (a: HeldUnits, b: HeldUnits) => a.product_id.localeCompare(b.product_id) || a.variant_key.localeCompare(b.variant_key);
+
+/** Settles the checkout's active reservations (allocated or released) and answers what they held, in lock order. */
+export async function settleReservations(db: Db, checkoutId: string, to: 'allocated' | 'released'): Promise<HeldUnits[]> {
   const rows = await db.update(stockReservations).set({ status: to, settled_at: sql`now()` })
     .where(and(eq(stockReservations.checkout_id, checkoutId), eq(stockReservations.status, 'active')))
-    .returning({ product_id: stockReservations.product_id, quantity: stockReservations.quantity });
-  return rows.sort((a, b) => a.product_id.localeCompare(b.product_id));
+    .returning({ product_id: stockReservations.product_id, variant_key: stockReservations.variant_key, quantity: stockReservations.quantity });
+  return rows.sort(lockOrder);
 }
 
 /** Allocated units of a canceled order go back: the rows flip to released once, so stock returns once. */
-export async function unallocateReservations(db: Db, checkoutId: string): Promise<{ product_id: string; quantity: number }[]> {
+export async function unallocateReservations(db: Db, checkoutId: string): Promise<HeldUnits[]> {
   const rows = await db.update(stockReservations).set({ status: 'released', settled_at: sql`now()` })
     .where(and(eq(stockReservations.checkout_id, checkoutId), eq(stockReservations.status, 'allocated')))
-    .returning({ product_id: stockReservations.product_id, quantity: stockReservations.quantity });
-  return rows.sort((a, b) => a.product_id.localeCompare(b.product_id));
+    .returning({ product_id: stockReservations.product_id, variant_key: stockReservations.variant_key, quantity: stockReservations.quantity });
+  return rows.sort(lockOrder);
 }
 
 export async function extendReservations(db: Db, checkoutId: string, expiresAt: Date) {

@@ -5,6 +5,7 @@ import {
   CHECKOUT_HOLD_MAX_SHARE, CHECKOUT_HOLD_MIN_UNITS, CHECKOUT_MAX_AGE_MS, CHECKOUT_MAX_RESTARTS, CHECKOUT_OPEN_PER_ADDRESS,
   CHECKOUT_OPEN_PER_SHOPPER,
 } from '../../lib/shared/constants.ts';
+import { variantKey } from '../cart/rules.ts';
 
 export const HOLD_MESSAGES = {
   restart_limit_reached: 'This purchase cannot be restarted again: start again from the cart',
@@ -71,4 +72,22 @@ export function holdProblems(wanted: Map<string, number>, held: Map<string, numb
     if (mine + q > cap) fields[`items.${id}`] = [HOLD_MESSAGES.hold_limit_exceeded(cap, Math.max(0, cap - mine))];
   }
   return Object.keys(fields).length ? fields : null;
+}
+
+/** Units one checkout holds of one stock row: the product's, or also one variant row's (variant_key '' for none). */
+export interface ReservedUnits { product_id: string; variant_key: string; quantity: number }
+
+/**
+ * What a checkout's onstock lines reserve: summed per product and, for items sold per variant, per variant key
+ * (the cart's canonical "Color=Negro|Talla=M"); sorted product id first, then key, which is the lock order.
+ */
+export function reservationUnits(lines: readonly { product_id: string; variant: Record<string, string>; amount: number }[], perVariant: (productId: string) => boolean): ReservedUnits[] {
+  const units = new Map<string, ReservedUnits>();
+  for (const l of lines) {
+    const key = perVariant(l.product_id) ? variantKey(l.variant) : '';
+    const k = `${l.product_id}|${key}`;
+    const u = units.get(k);
+    if (u) u.quantity += l.amount; else units.set(k, { product_id: l.product_id, variant_key: key, quantity: l.amount });
+  }
+  return [...units.values()].sort((a, b) => a.product_id.localeCompare(b.product_id) || a.variant_key.localeCompare(b.variant_key));
 }

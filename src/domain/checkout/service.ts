@@ -10,7 +10,7 @@ import { CHECKOUT_COUNTDOWN_MS, INSTALLMENT_OPTIONS, PAYMENT_METHODS } from '../
 import type { Viewer } from '../accounts/viewer.ts';
 import * as cartRepo from '../cart/repo.ts';
 import type { OfferedProduct } from '../cart/repo.ts';
-import { QUANTITY_FIELD_KEYS, QUANTITY_MESSAGES, refusal, variantFieldKey, variantKey, variantProblems } from '../cart/rules.ts';
+import { forVariant, QUANTITY_FIELD_KEYS, QUANTITY_MESSAGES, refusal, variantFieldKey, variantKey, variantProblems } from '../cart/rules.ts';
 import { assertShopSells, SUPPLIER_MISSING_CONFIGURATION, unitPrice } from '../cart/service.ts';
 import type { ShopRow } from '../shops/service.ts';
 import { availableMethods, methodAvailable } from '../payments/availability.ts';
@@ -19,13 +19,14 @@ import { recomputeConfigured } from '../suppliers/service.ts';
 import { methodInfo, paymentMetadata } from '../payments/methods.ts';
 import { findOrderByCheckout } from '../orders/repo.ts';
 import { customerCancelInTx } from '../orders/service.ts';
-import { agencies, findAgency, findRate, ITEM_WEIGHT_G, quote } from './rates.ts';
+import { requireSupplier } from '../suppliers/access.ts';
+import { agencies, findAgency, findRate, parcelWeightG, quote } from './rates.ts';
 import * as repo from './repo.ts';
 import type { CheckoutRow } from './repo.ts';
 import type { AddressInput, CheckoutView, DeliveryOption } from './schema.ts';
 import { ensureSweeper, sweepExpired } from './sweeper.ts';
 import { inTx } from './tx.ts';
-import { HOLD_MESSAGES, holdCap, holderLockKeys, holdProblems, mayOpenAnother, restartRefusal, type Holder } from './rules.ts';
+import { HOLD_MESSAGES, holdCap, holderLockKeys, holdProblems, mayOpenAnother, reservationUnits, restartRefusal, type Holder, type ReservedUnits } from './rules.ts';
 
 export const NEED_SIGN_IN = 'Sign in, sign up or continue as a guest';
 const newToken = () => `ptk_${randomBytes(18).toString('base64url')}`;
@@ -118,6 +119,10 @@ export async function startCheckout(db: Db, shop: ShopRow, viewer: Viewer, input
         (fields[`${key}.variant.${axis}`] ??= []).push(variantFieldKey(p.variants, axis));
         fieldVars[`${key}.variant.${axis}`] = { axis };
       }
+    } else {
+      // An item sold per variant: the chosen variant may be out of stock while others are not.
+      const variantWhy = refusal(forVariant(p, l.variant), now);
+      if (variantWhy) refuse(variantWhy, QUANTITY_MESSAGES[variantWhy], { [key]: [QUANTITY_FIELD_KEYS[variantWhy]] });
     }
     supplierId ??= p.supplier_id;
     currency ??= p.currency;
@@ -131,7 +136,7 @@ export async function startCheckout(db: Db, shop: ShopRow, viewer: Viewer, input
   const supplier = (await repo.findSupplier(db, supplierId!))!;
   if (!sellsHere(supplier, methodAvailable)) throw new AppError('supplier_not_configured', SUPPLIER_MISSING_CONFIGURATION);
 
-  // Quantities summed per product (variants share the product's stock); max_purchase_amount per product.
+  // Quantities summed per product for max_purchase_amount and the hold caps; an item sold per variant also holds each variant's row.
   const perProduct = new Map<string, number>();
   for (const l of lines) perProduct.set(l.product_id, (perProduct.get(l.product_id) ?? 0) + l.amount);
   for (const [id, q] of perProduct) {
@@ -152,6 +157,8 @@ export async function startCheckout(db: Db, shop: ShopRow, viewer: Viewer, input
   });
   const itemsTotal = snapshot.reduce((n, l) => n + l.unit_price * l.amount, 0);
   const onstock = [...perProduct].filter(([id]) => facts.get(id)!.stock_type === 'onstock').sort(([a], [b]) => a.localeCompare(b));
+  // What is reserved: per product, and per variant row for items sold per variant (their variant_key).
+  const units = reservationUnits(lines.filter((l) => facts.get(l.product_id)!.stock_type === 'onstock'), (id) => facts.get(id)!.variant_available !== null);
 
   // Expired reservations are released first (each process also does it on a timer): so it works with any number of processes.
   await sweepExpired(db);
@@ -163,34 +170,32 @@ export async function startCheckout(db: Db, shop: ShopRow, viewer: Viewer, input
     // This shopper's starts and restarts run one after the other from here on, so the caps below hold under concurrency.
     await repo.lockHolder(tx, holderLockKeys(holder));
     // Earlier open checkouts of the same cart order: locked in id order, their units given back below.
-    const release = new Map<string, number>();
+    const release = new Map<string, ReservedUnits[]>();
     if (source === 'cart') {
       const prior = await repo.openCartCheckouts(tx, { user_id: userId, anonymous_id: viewer.anonymousId, shop_id: shop.id, supplier_id: supplier.id, currency: currency! });
       for (const { id } of prior) {
         const c = await repo.lockCheckout(tx, id);
         if (!c || c.status !== 'open') continue;
-        for (const h of await repo.settleReservations(tx, id, 'released')) release.set(h.product_id, (release.get(h.product_id) ?? 0) + h.quantity);
+        for (const h of await repo.settleReservations(tx, id, 'released')) release.set(h.product_id, [...(release.get(h.product_id) ?? []), h]);
         await repo.updateCheckout(tx, id, { status: 'canceled' });
       }
     }
     await assertMayHold(tx, holder, new Map(onstock), new Map(onstock.map(([id]) => [id, facts.get(id)!.stock_on_hand])), null);
-    // Products locked in id order: releases and reservations interleaved per product.
-    const ids = [...new Set([...release.keys(), ...onstock.map(([id]) => id)])].sort();
-    const short: string[] = [];
+    // Products locked in id order (each product row before its variant rows): releases and reservations interleaved per product.
+    const ids = [...new Set([...release.keys(), ...units.map((u) => u.product_id)])].sort();
+    const short: ReservedUnits[] = [];
     for (const id of ids) {
-      const back = release.get(id);
-      if (back) await repo.releaseUnits(tx, id, back);
-      const q = perProduct.get(id);
-      if (q && facts.get(id)!.stock_type === 'onstock' && !(await repo.reserveUnits(tx, id, q))) short.push(id);
+      for (const back of release.get(id) ?? []) await repo.releaseUnits(tx, id, back.quantity, back.variant_key);
+      for (const u of units) if (u.product_id === id && !(await repo.reserveUnits(tx, id, u.quantity, u.variant_key))) short.push(u);
     }
     if (short.length) {
       const f: Record<string, string[]> = {};
       const fieldVars: Record<string, { available: number }> = {};
-      for (const id of short) {
-        const s = await repo.stockOf(tx, id);
-        const left = s ? Math.max(0, s.stock_on_hand - s.stock_reserved) : 0;
-        f[`items.${id}`] = [left > 0 ? QUANTITY_FIELD_KEYS.quantity_exceeded : QUANTITY_FIELD_KEYS.out_of_stock];
-        fieldVars[`items.${id}`] = { available: left };
+      for (const u of short) {
+        const s = await repo.stockOf(tx, u.product_id);
+        const left = u.variant_key ? await repo.variantAvailable(tx, u.product_id, u.variant_key) : s ? Math.max(0, s.stock_on_hand - s.stock_reserved) : 0;
+        f[`items.${u.product_id}`] = [left > 0 ? QUANTITY_FIELD_KEYS.quantity_exceeded : QUANTITY_FIELD_KEYS.out_of_stock];
+        fieldVars[`items.${u.product_id}`] = { available: left };
       }
       // Throwing rolls the whole transaction back: nothing stays reserved.
       throw new AppError('insufficient_stock', QUANTITY_MESSAGES.insufficient_stock, { fields: f, fieldVars });
@@ -203,7 +208,7 @@ export async function startCheckout(db: Db, shop: ShopRow, viewer: Viewer, input
       contact: guest?.name && guest.phone ? { name: guest.name, email: guest.email, phone: guest.phone.replace(/\D+/g, '').slice(-10) } : null,
       tracking: { referral: input.referral ?? null, campaign: input.campaign ?? null, click_id: input.click_id ?? null },
     });
-    await repo.insertReservations(tx, onstock.map(([product_id, quantity]) => ({ checkout_id: c.id, product_id, quantity, expires_at: expires })));
+    await repo.insertReservations(tx, units.map((u) => ({ ...u, checkout_id: c.id, expires_at: expires })));
     return c;
   });
   return view(db, created);
@@ -326,11 +331,18 @@ export async function deliveryOptions(db: Db, viewer: Viewer, id: string, input:
   return { needs_delivery: physical(c), ...(await optionsFor(db, c, postal)) };
 }
 
+/** Grams the courier rates are priced by: each physical line's unit weight (or volume) times its amount. */
+async function parcelWeight(db: Db, c: Pick<CheckoutRow, 'lines'>): Promise<number> {
+  const physical = c.lines.filter((l) => l.type === 'product');
+  const sizes = await repo.shippingSizes(db, [...new Set(physical.map((l) => l.product_id))]);
+  return parcelWeightG(physical.map((l) => ({ amount: l.amount, ...(sizes.get(l.product_id) ?? { weight_g: null, length_cm: null, width_cm: null, height_cm: null }) })));
+}
+
 async function optionsFor(db: Db, c: CheckoutRow, postal: string | null): Promise<{ options: DeliveryOption[]; messages: { code: string; message: string }[] }> {
   const supplier = (await repo.findSupplier(db, c.supplier_id))!;
   const options: DeliveryOption[] = [];
   const messages: { code: string; message: string }[] = [];
-  const weight = c.lines.filter((l) => l.type === 'product').reduce((n, l) => n + l.amount * ITEM_WEIGHT_G, 0);
+  const weight = await parcelWeight(db, c);
   if (supplier.fixed_shipping_cost !== null && supplier.currency === c.currency) {
     options.push({ delivery_type: 'fixed_delivery', label: `Envío fijo del proveedor (${supplier.fixed_shipping_days ?? '?'} días)`, cost: supplier.fixed_shipping_cost, currency: c.currency, days: supplier.fixed_shipping_days });
   }
@@ -360,7 +372,7 @@ export async function chooseDelivery(db: Db, viewer: Viewer, id: string, input: 
     const c = (await repo.lockCheckout(tx, c0.id))!;
     requireOpen(c);
     const supplier = (await repo.findSupplier(tx, c.supplier_id))!;
-    const weight = c.lines.filter((l) => l.type === 'product').reduce((n, l) => n + l.amount * ITEM_WEIGHT_G, 0);
+    const weight = await parcelWeight(tx, c);
     const postal = c.address?.postal_code ?? null;
     const needAddress = () => {
       if (!c.address) throw new AppError('validation_error', 'Enter the delivery address first', { fields: { address: ['validation.requiredForDelivery'] } });
@@ -431,18 +443,21 @@ export async function restartCheckout(db: Db, viewer: Viewer, id: string, client
     refuseIfSpent();
     if (c.status === 'open') {
       // Expired but not swept yet: release first, then reserve again below.
-      for (const h of await repo.settleReservations(tx, c.id, 'released')) await repo.releaseUnits(tx, h.product_id, h.quantity);
+      for (const h of await repo.settleReservations(tx, c.id, 'released')) await repo.releaseUnits(tx, h.product_id, h.quantity, h.variant_key);
     }
+    const onstockLines = c.lines.filter((l) => l.stock_type === 'onstock');
     const per = new Map<string, number>();
-    for (const l of c.lines) if (l.stock_type === 'onstock') per.set(l.product_id, (per.get(l.product_id) ?? 0) + l.amount);
+    for (const l of onstockLines) per.set(l.product_id, (per.get(l.product_id) ?? 0) + l.amount);
     const ids = [...per.keys()].sort();
     const onHand = new Map<string, number>();
     for (const pid of ids) onHand.set(pid, (await repo.stockOf(tx, pid))?.stock_on_hand ?? 0);
     await assertMayHold(tx, holder, per, onHand, c.id);
-    const short: string[] = [];
-    for (const pid of ids) if (!(await repo.reserveUnits(tx, pid, per.get(pid)!))) short.push(pid);
-    if (short.length) throw new AppError('insufficient_stock', QUANTITY_MESSAGES.insufficient_stock, { fields: Object.fromEntries(short.map((p) => [`items.${p}`, [QUANTITY_FIELD_KEYS.insufficient_stock]])) });
-    await repo.insertReservations(tx, ids.map((product_id) => ({ checkout_id: c.id, product_id, quantity: per.get(product_id)!, expires_at: expires })));
+    const perVariant = await repo.perVariantProducts(tx, ids);
+    const units = reservationUnits(onstockLines, (id) => perVariant.has(id));
+    const short = new Set<string>();
+    for (const u of units) if (!(await repo.reserveUnits(tx, u.product_id, u.quantity, u.variant_key))) short.add(u.product_id);
+    if (short.size) throw new AppError('insufficient_stock', QUANTITY_MESSAGES.insufficient_stock, { fields: Object.fromEntries([...short].map((p) => [`items.${p}`, [QUANTITY_FIELD_KEYS.insufficient_stock]])) });
+    await repo.insertReservations(tx, units.map((u) => ({ ...u, checkout_id: c.id, expires_at: expires })));
     return repo.updateCheckout(tx, c.id, { status: 'open', expires_at: expires, restarts: c.restarts + 1, payment_token: newToken() });
   });
   return view(db, updated);
@@ -458,7 +473,7 @@ export async function cancelCheckout(db: Db, viewer: Viewer, id: string): Promis
   const updated = await inTx(db, async (tx) => {
     const c = (await repo.lockCheckout(tx, c0.id))!;
     if (c.status === 'open') {
-      for (const h of await repo.settleReservations(tx, c.id, 'released')) await repo.releaseUnits(tx, h.product_id, h.quantity);
+      for (const h of await repo.settleReservations(tx, c.id, 'released')) await repo.releaseUnits(tx, h.product_id, h.quantity, h.variant_key);
       return repo.updateCheckout(tx, c.id, { status: 'canceled' });
     }
     if (c.status === 'placed') {
@@ -586,10 +601,10 @@ export async function removeBranch(db: Db, viewer: Viewer, id: string) {
  * scenario through the real API). Never below the units reserved right now.
  */
 async function requireProductSupplier(db: Db, viewer: Viewer, productId: string) {
-  if (viewer.kind !== 'user') throw new AppError('unauthenticated', 'Sign in to continue');
+  // The supplier (or a member with the admin permission); another supplier's item is not found, as in the catalogue API.
+  const a = await requireSupplier(db, viewer);
   const p = await repo.productOwner(db, productId);
-  if (!p) throw new AppError('not_found', 'Product, service or experience not found');
-  if (p.supplier_profile !== viewer.user.profile_id && p.owner !== viewer.user.profile_id) throw new AppError('forbidden', 'Only the product\'s supplier can see or change its stock');
+  if (!p || p.supplier_id !== a.supplier.id) throw new AppError('not_found', 'Product, service or experience not found');
 }
 
 export async function getProductStock(db: Db, viewer: Viewer, productId: string) {
@@ -602,6 +617,9 @@ export async function setProductStock(db: Db, viewer: Viewer, productId: string,
   await requireProductSupplier(db, viewer, productId);
   const row = await repo.setStockOnHand(db, productId, onHand);
   if (!row) {
+    if ((await repo.perVariantProducts(db, [productId])).size) {
+      throw new AppError('conflict', 'This item keeps its stock per variant: set each variant\'s units (PATCH /api/supplier/products/{id} variant_stock)', { textKey: 'supplierApi.stockPerVariant', fields: { stock_on_hand: ['validation.invalid'] } });
+    }
     const s = await repo.stockOf(db, productId);
     throw new AppError('conflict', `${s?.stock_reserved ?? 0} units are reserved right now: stock cannot go below that`, { textKey: 'apiErrors.stock_below_reserved', vars: { reserved: s?.stock_reserved ?? 0, min: s?.stock_reserved ?? 0 }, fields: { stock_on_hand: ['validation.atLeast'] } });
   }

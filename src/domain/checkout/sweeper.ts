@@ -32,7 +32,7 @@ export async function expireCheckout(db: Db, id: string, now = new Date()): Prom
         if (locked.status !== 'canceled' && locked.status !== 'delivered') await systemCancel(tx, c, locked, EXPIRED_MESSAGE);
       }
     }
-    for (const h of await repo.settleReservations(tx, c.id, 'released')) await repo.releaseUnits(tx, h.product_id, h.quantity);
+    for (const h of await repo.settleReservations(tx, c.id, 'released')) await repo.releaseUnits(tx, h.product_id, h.quantity, h.variant_key);
     await repo.updateCheckout(tx, c.id, { status: 'expired' });
     return true;
   });

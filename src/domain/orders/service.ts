@@ -97,16 +97,16 @@ export async function createOrderFromCheckout(tx: Db, c: CheckoutRow, method: { 
 /** Turns the checkout's reservations into sold units. Answers false when a lapsed reservation cannot be re-taken. */
 export async function allocateStock(tx: Db, c: CheckoutRow): Promise<boolean> {
   const held = await ckRepo.settleReservations(tx, c.id, 'allocated');
-  for (const h of held) await ckRepo.allocateUnits(tx, h.product_id, h.quantity);
+  for (const h of held) await ckRepo.allocateUnits(tx, h.product_id, h.quantity, h.variant_key);
   return true;
 }
 
 /** Gives back what the checkout holds: reserved units are released, sold units return to the shelf. */
 export async function returnStock(tx: Db, c: CheckoutRow) {
   const held = await ckRepo.settleReservations(tx, c.id, 'released');
-  for (const h of held) await ckRepo.releaseUnits(tx, h.product_id, h.quantity);
+  for (const h of held) await ckRepo.releaseUnits(tx, h.product_id, h.quantity, h.variant_key);
   const sold = await ckRepo.unallocateReservations(tx, c.id);
-  for (const s of sold) await ckRepo.restockUnits(tx, s.product_id, s.quantity);
+  for (const s of sold) await ckRepo.restockUnits(tx, s.product_id, s.quantity, s.variant_key);
 }
 
 // ---------- payments ----------

@@ -132,8 +132,15 @@ export const productInput = productFields.superRefine((p, ctx) => {
 });
 export type ProductInput = z.infer<typeof productInput>;
 
-/** Changing: any subset; the server merges it with the stored product and checks the result with productProblems. */
-export const productPatch = productFields.partial().refine((v) => Object.keys(v).length > 0, 'validation.sendOneField');
+/**
+ * Changing: any subset; the server merges it with the stored product and checks the result with productProblems.
+ * The fields lose their defaults here: zod 4 fills a default even inside `.partial()`, which would turn
+ * `{list_price}` into "every other field back to its default".
+ */
+const patchShape = Object.fromEntries(Object.entries(productFields.shape).map(([k, s]) => [k, (s instanceof z.ZodDefault ? s.removeDefault() : s).optional()])) as unknown as {
+  [K in keyof typeof productFields.shape]: z.ZodOptional<z.ZodType<z.output<(typeof productFields.shape)[K]>, z.input<(typeof productFields.shape)[K]>>>;
+};
+export const productPatch = z.object(patchShape).refine((v) => Object.values(v).some((x) => x !== undefined), 'validation.sendOneField');
 export type ProductPatch = z.infer<typeof productPatch>;
 
 /** The supplier's product list query (GET /api/supplier/products and the list page). */

@@ -14,8 +14,8 @@ export type ErrorCode =
   // reservation hoarding caps (src/domain/checkout/rules.ts)
   | 'restart_limit_reached' | 'too_many_open_checkouts' | 'hold_limit_exceeded'
   | 'couriers_not_configured'
-  // the supplier's side (issue 11)
-  | 'already_supplier';
+  // the supplier's side (issue 11): becoming one, and a supplier's catalogue (src/domain/products)
+  | 'already_supplier' | 'csv_invalid' | 'product_has_orders';
 
 export interface ErrorBody {
   error: { code: ErrorCode | string; message: string; fields?: Record<string, string[]> };
@@ -34,7 +34,7 @@ export const STATUS: Record<ErrorCode, number> = {
   payments_not_configured: 503,
   restart_limit_reached: 409, too_many_open_checkouts: 429, hold_limit_exceeded: 409,
   couriers_not_configured: 503,
-  already_supplier: 409,
+  already_supplier: 409, csv_invalid: 400, product_has_orders: 409,
 };
 
 /** Values a translated text interpolates (`{{available}}` in `apiErrors.quantity_exceeded`). */
