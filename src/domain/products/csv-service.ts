@@ -10,6 +10,7 @@ import { createValues, parseCsv, toCsv, updateValues } from './csv.ts';
 import * as repo from './repo.ts';
 import { CSV_IMPORT_MAX_ROWS, productInput, type ProductInput, type ProductListQuery } from './schema.ts';
 import { fieldsOf, insertItem, reader, rewriteItem } from './service.ts';
+import { recomputeConfigured } from '../suppliers/service.ts';
 
 /** More than any supplier's catalogue; an export stops there. */
 export const CSV_EXPORT_MAX_ROWS = 100_000;
@@ -97,7 +98,9 @@ export async function importCsv(db: Db, viewer: Viewer, read: string | (() => Pr
     return counts;
   });
   try {
-    return await run;
+    const done = await run;
+    await recomputeConfigured(db, a.supplier.id);
+    return done;
   } catch (err) {
     if (err instanceof DryRun) return err.counts;
     throw err;

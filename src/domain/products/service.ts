@@ -10,6 +10,7 @@ import { AppError } from '../../lib/shared/errors.ts';
 import type { Viewer } from '../accounts/viewer.ts';
 import { sanitizeBlogHtml } from '../blog/sanitize.ts';
 import { inTx, pgCode } from '../checkout/tx.ts';
+import { recomputeConfigured } from '../suppliers/service.ts';
 import { requireSupplier, type SupplierActor } from '../suppliers/access.ts';
 import * as repo from './repo.ts';
 import { freeSlug, planVariantStock, slugify, type VariantStockRow } from './rules.ts';
@@ -154,6 +155,8 @@ export async function getProduct(db: Db, viewer: Viewer, id: string): Promise<Su
 export async function createProduct(db: Db, viewer: Viewer, input: ProductInput): Promise<SupplierProductView> {
   const a = await requireSupplier(db, viewer);
   const row = await retryingSlug(() => inTx(db, (tx) => insertItem(tx, a, input)));
+  // A first physical item may need a delivery way the supplier has not set up yet.
+  await recomputeConfigured(db, a.supplier.id);
   return getProduct(db, viewer, row.id);
 }
 
@@ -170,6 +173,7 @@ export async function patchProduct(db: Db, viewer: Viewer, id: string, patch: Pr
     if (!merged.success) throw validationError(merged.error, 'Some fields are not valid');
     await rewriteItem(tx, row, merged.data, stored);
   });
+  if (patch.type !== undefined) await recomputeConfigured(db, a.supplier.id);
   return getProduct(db, viewer, id);
 }
 
@@ -189,6 +193,7 @@ export async function deleteProduct(db: Db, viewer: Viewer, id: string): Promise
     if (pgCode(err) === '23503') throw hasOrders();
     throw err;
   }
+  await recomputeConfigured(db, a.supplier.id);
   return { deleted: true };
 }
 
