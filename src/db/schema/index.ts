@@ -9,3 +9,4 @@ export * from "./tickets.ts";
 export * from "./reviews.ts";
 export * from "./returns.ts";
 export * from "./shipping.ts";
+export * from "./wallet.ts";
