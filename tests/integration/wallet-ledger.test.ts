@@ -1,10 +1,11 @@
 // The money ledger against a real database: a paid order is split to the cent, held in escrow, released once
 // (also with two sweepers at once), refunds take back in proportion before and after release, closing a return
 // releases at once, and the reconciliation report stays empty throughout.
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { freshDb } from '../support/db.ts';
-import { plans, products } from '../../src/db/schema/index.ts';
+import { plans, products, users } from '../../src/db/schema/index.ts';
 import { escrowHolds, ledgerEntries, ledgerTransactions } from '../../src/db/schema/wallet.ts';
 import { chooseDelivery, startCheckout, updateCheckout } from '../../src/domain/checkout/service.ts';
 import { addressInput } from '../../src/domain/checkout/schema.ts';
@@ -15,6 +16,7 @@ import { closeReturn, createReturn, customerReturns } from '../../src/domain/ret
 import { createReturnInput } from '../../src/domain/returns/schema.ts';
 import * as walletRepo from '../../src/domain/wallet/repo.ts';
 import { reconciliation, releaseDue } from '../../src/domain/wallet/service.ts';
+import { listPayouts, listWallets, processPayouts, requestPayout, walletEntries } from '../../src/domain/wallet/wallets.ts';
 import type { Viewer } from '../../src/domain/accounts/viewer.ts';
 import { PLAN_DEFAULTS } from '../../src/lib/shared/constants.ts';
 import { ADDRESS, CONTACT, makeWorld, type World } from './checkout.fixtures.ts';
@@ -113,6 +115,58 @@ describe('the ledger of one order', () => {
     expect(after.by('supplier', 'pending')).toBe(0);
     expect(after.by('supplier', 'available')).toBeGreaterThan(0);
     expect((await reconciliation(h.db)).results).toEqual([]);
+  });
+
+  it('cashes out at most what is available, once per key, and gives a failed payout back', async () => {
+    const [u] = await h.db.insert(users).values({ email: `reseller-${Date.now()}@test.example`, name: 'Dueña', password_hash: 'x', profile_id: w.shop.owner! }).returning();
+    const reseller: Viewer = { kind: 'user', anonymousId: randomUUID(), sessionId: 'test', user: { id: u!.id, email: u!.email, name: u!.name, profile_id: u!.profile_id, user_level: u!.user_level } };
+    const [wallet] = (await listWallets(h.db, reseller)).results;
+    expect(wallet!.wallet_type).toEqual({ id: 'mxn', currency: 'MXN' });
+    const available = wallet!.available_for_cashout;
+    expect(available).toBeGreaterThan(0);
+    expect(wallet!.next_cutoff_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    await expect(requestPayout(h.db, reseller, 'mxn', { amount: available + 1, destination: '012180001234567891', idempotency_key: 'too-much-1' }))
+      .rejects.toMatchObject({ code: 'validation_error' });
+    // Two requests for everything at once: one wins, the other finds nothing left.
+    const tries = await Promise.allSettled([
+      requestPayout(h.db, reseller, 'mxn', { amount: available, destination: '012180001234567891', idempotency_key: 'race-aaaa' }),
+      requestPayout(h.db, reseller, 'mxn', { amount: available, destination: '012180001234567891', idempotency_key: 'race-bbbb' }),
+    ]);
+    expect(tries.filter((t) => t.status === 'fulfilled')).toHaveLength(1);
+    const wonKey = tries[0]!.status === 'fulfilled' ? 'race-aaaa' : 'race-bbbb';
+    const replay = await requestPayout(h.db, reseller, 'mxn', { amount: available, destination: '012180001234567891', idempotency_key: wonKey });
+    expect(replay.replayed).toBe(true);
+    let now = (await listWallets(h.db, reseller)).results[0]!;
+    expect(now.available_for_cashout).toBe(0);
+    expect(now.in_payout).toBe(available);
+    expect(await processPayouts(h.db)).toBe(1);
+    now = (await listWallets(h.db, reseller)).results[0]!;
+    expect(now.in_payout).toBe(0);
+    expect((await listPayouts(h.db, reseller, 'mxn')).results[0]!.status).toBe('paid');
+
+    // A refund after the payout leaves the wallet negative; a failed payout returns its money.
+    await supplierRefund(h.db, w.supplierViewer, (await h.db.select().from(ledgerTransactions).where(sql`${ledgerTransactions.source} = 'release'`))[0]!.order_id!, { amount: 2000 });
+    const negative = (await listWallets(h.db, reseller)).results[0]!;
+    expect(negative.balance).toBeLessThan(0);
+    expect(negative.available_for_cashout).toBe(0);
+    const entries = await walletEntries(h.db, reseller, 'mxn', { offset: 0, limit: 50 });
+    expect(entries.results.map((e) => e.source)).toEqual(expect.arrayContaining(['order_paid', 'release', 'payout_request', 'payout_paid', 'refund']));
+    expect((await reconciliation(h.db)).results).toEqual([]);
+  });
+
+  it('returns a failed payout to the wallet', async () => {
+    const buyer = await w.buyer(3);
+    const id = await placed(buyer, 1, 'cash');
+    await deliver(buyer, id);
+    await releaseDue(h.db, inDays(4));
+    const sup = w.supplierViewer;
+    const before = (await listWallets(h.db, sup)).results[0]!;
+    const r = await requestPayout(h.db, sup, 'mxn', { amount: before.available_for_cashout, destination: '012180001234560000', idempotency_key: 'fails-0001' });
+    expect(r.payout.status).toBe('requested');
+    await processPayouts(h.db);
+    const after = (await listWallets(h.db, sup)).results[0]!;
+    expect(after.available_for_cashout).toBe(before.available_for_cashout);
+    expect((await listPayouts(h.db, sup, 'mxn')).results[0]).toMatchObject({ status: 'failed' });
   });
 
   it('never changes a posted entry', async () => {

@@ -16,7 +16,7 @@ CREATE TABLE "ledger_entries" (
 	"order_id" uuid,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "ledger_entries_amount" CHECK ("ledger_entries"."amount" <> 0),
-	CONSTRAINT "ledger_entries_role" CHECK ("ledger_entries"."role" in ('supplier','reseller','promoter','platform','bank')),
+	CONSTRAINT "ledger_entries_role" CHECK ("ledger_entries"."role" in ('supplier','reseller','promoter','platform','bank','payee')),
 	CONSTRAINT "ledger_entries_account" CHECK ("ledger_entries"."account" in ('pending','available','payout','revenue','clearing'))
 );
 --> statement-breakpoint

@@ -17,7 +17,7 @@ export const walletTypes = pgTable('wallet_types', {
   position: integer('position').notNull().default(0),
 }, (t) => [check('wallet_types_weekday', sql`${t.cutoff_weekday} between 1 and 7`)]);
 
-export const LEDGER_ROLES = ['supplier', 'reseller', 'promoter', 'platform', 'bank'] as const;
+export const LEDGER_ROLES = ['supplier', 'reseller', 'promoter', 'platform', 'bank', 'payee'] as const;
 /** pending: earned, in escrow; available: released; payout: asked for, on its way; clearing: money in and out of the platform's bank. */
 export const LEDGER_ACCOUNTS = ['pending', 'available', 'payout', 'revenue', 'clearing'] as const;
 
@@ -49,7 +49,7 @@ export const ledgerEntries = pgTable('ledger_entries', {
   index('ledger_entries_order').on(t.order_id),
   index('ledger_entries_transaction').on(t.transaction_id),
   check('ledger_entries_amount', sql`${t.amount} <> 0`),
-  check('ledger_entries_role', sql`${t.role} in ('supplier','reseller','promoter','platform','bank')`),
+  check('ledger_entries_role', sql`${t.role} in ('supplier','reseller','promoter','platform','bank','payee')`),
   check('ledger_entries_account', sql`${t.account} in ('pending','available','payout','revenue','clearing')`),
 ]);
 
