@@ -6,7 +6,7 @@ import { escrowHolds, ledgerEntries, ledgerTransactions, orders, payouts, return
 import { rowsOf } from '../checkout/tx.ts';
 
 export interface EntryInput { holder: string | null; role: string; account: string; currency: string; amount: number }
-export interface TxSource { source: string; source_id: string; leg?: string; order_id?: string | null; memo?: string | null }
+export interface TxSource { source: string; source_id: string; leg?: string; order_id?: string | null; memo?: string | null; /** Seeds only: when it happened. */ at?: Date }
 
 /**
  * Writes one balanced transaction. Answers false (and writes nothing) when its source was already posted: the
@@ -22,11 +22,11 @@ export async function postTransaction(tx: Db, src: TxSource, entries: EntryInput
   for (const [cur, n] of per) if (n !== 0) throw new Error(`unbalanced ledger transaction ${src.source}:${src.source_id} (${cur} ${n})`);
   if (!lines.length) return false;
   const [row] = await tx.insert(ledgerTransactions)
-    .values({ source: src.source, source_id: src.source_id, leg: src.leg ?? '', order_id: src.order_id ?? null, memo: src.memo ?? null })
+    .values({ source: src.source, source_id: src.source_id, leg: src.leg ?? '', order_id: src.order_id ?? null, memo: src.memo ?? null, ...(src.at ? { created_at: src.at } : {}) })
     .onConflictDoNothing({ target: [ledgerTransactions.source, ledgerTransactions.source_id, ledgerTransactions.leg] })
     .returning({ id: ledgerTransactions.id });
   if (!row) return false;
-  await tx.insert(ledgerEntries).values(lines.map((e) => ({ ...e, transaction_id: row.id, order_id: src.order_id ?? null })));
+  await tx.insert(ledgerEntries).values(lines.map((e) => ({ ...e, transaction_id: row.id, order_id: src.order_id ?? null, ...(src.at ? { created_at: src.at } : {}) })));
   return true;
 }
 

@@ -9,6 +9,7 @@
 //   payout request    holder available -a, payout +a; paid: payout -a, bank clearing +a; failed: payout -a, available +a
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/shared/errors.ts';
+import type { Viewer } from '../accounts/viewer.ts';
 import { DEFAULT_RESALE_PLAN } from '../catalog/service.ts';
 import { inTx } from '../checkout/tx.ts';
 import * as repo from './repo.ts';
@@ -19,13 +20,13 @@ type OrderLike = { id: string; currency: string; delivered_at?: Date | null; ret
 const PARTY_ACCOUNT = (role: string) => (role === 'platform' ? 'revenue' : 'pending');
 
 /** A payment of the order succeeded: its money is split and held in escrow until the return window ends. */
-export async function recordPayment(tx: Db, order: OrderLike, payment: { id: string; amount: number; kind: string }) {
+export async function recordPayment(tx: Db, order: OrderLike, payment: { id: string; amount: number; kind: string }, at?: Date) {
   const facts = await repo.orderMoneyFacts(tx, order.id);
   if (!facts) return;
   const bank = { holder: null, role: 'bank', account: 'clearing', currency: order.currency, amount: -payment.amount };
   if (payment.kind !== 'order') {
     // An extra charge is shipping the seller confirmed above what was charged: all of it is the supplier's.
-    await repo.postTransaction(tx, { source: 'extra_charge', source_id: payment.id, order_id: order.id }, [
+    await repo.postTransaction(tx, { source: 'extra_charge', source_id: payment.id, order_id: order.id, at }, [
       bank, { holder: facts.supplier_profile, role: 'supplier', account: 'pending', currency: order.currency, amount: payment.amount },
     ]);
     await repo.openHold(tx, order.id);
@@ -37,7 +38,7 @@ export async function recordPayment(tx: Db, order: OrderLike, payment: { id: str
     paid: payment.amount, lines: facts.lines, rate, supplier: facts.supplier_profile, reseller: facts.reseller,
     promoter: facts.promoter && !others.has(facts.promoter) ? facts.promoter : null,
   });
-  await repo.postTransaction(tx, { source: 'order_paid', source_id: payment.id, order_id: order.id }, [
+  await repo.postTransaction(tx, { source: 'order_paid', source_id: payment.id, order_id: order.id, at }, [
     bank, ...parts.map((p) => ({ holder: p.holder, role: p.role, account: PARTY_ACCOUNT(p.role), currency: order.currency, amount: p.amount })),
   ]);
   await repo.openHold(tx, order.id);
@@ -75,7 +76,7 @@ export async function releaseOrder(tx: Db, orderId: string, now = new Date()): P
   const hold = await repo.lockHold(tx, orderId);
   if (!hold) return false;
   const pending = (await repo.orderNet(tx, orderId)).filter((r) => r.account === 'pending' && r.amount !== 0);
-  await repo.postTransaction(tx, { source: 'release', source_id: orderId, order_id: orderId }, pending.flatMap((r) => [
+  await repo.postTransaction(tx, { source: 'release', source_id: orderId, order_id: orderId, at: now }, pending.flatMap((r) => [
     { holder: r.holder, role: r.role, account: 'pending', currency: r.currency, amount: -r.amount },
     { holder: r.holder, role: r.role, account: 'available', currency: r.currency, amount: r.amount },
   ]));
@@ -95,6 +96,15 @@ export async function releaseDue(db: Db, now = new Date(), batch = 50): Promise<
     done += n;
     if (n < batch) return done;
   }
+}
+
+/**
+ * The platform operator: a user of level three (ul3). The spec names the level without a role; the operator is the
+ * only one who sees every order's money (decision recorded in docs/architecture-notes.md).
+ */
+export function requireOperator(viewer: Viewer) {
+  if (viewer.kind !== 'user') throw new AppError('unauthenticated', 'Sign in to continue');
+  if (viewer.user.user_level !== 'ul3') throw new AppError('forbidden', 'Only the platform operator can see this');
 }
 
 /** The operator's reconciliation: orders whose money does not add up (empty when the books are right). */
