@@ -208,12 +208,15 @@ function paymentMethodDisplay(p: PaymentRow): Record<string, unknown> {
 
 /** Gives `amount` back across the order's succeeded payments (newest first). Refund amount never exceeds what is available. */
 async function refundPayments(tx: Db, order: OrderRow, candidates: PaymentRow[] | null, amount: number, reason: string, actor: Actor, key: string): Promise<OrderRow> {
+  const refunds = await payRepo.refundsOfOrder(tx, order.id);
+  // A replay of a refund already made under this key moves nothing and is no error, whatever is left to refund now.
+  const done = refunds.filter((r) => r.idempotency_key.startsWith(`${key}:`) && r.status !== 'failed').reduce((n, r) => n + r.amount, 0);
+  if (done >= amount) return order;
   const available = order.amount_paid - order.amount_refunded;
-  if (amount > available) {
+  if (amount - done > available) {
     throw new AppError('validation_error', 'Refund amount must not exceed the amount available', { textKey: 'apiErrors.refund_exceeds_available', vars: { available, max: available }, fields: { amount: ['validation.atMost'] } });
   }
   const pays = (candidates ?? (await payRepo.paymentsOfOrder(tx, order.id))).filter((p) => p.status === 'succeeded').reverse();
-  const refunds = await payRepo.refundsOfOrder(tx, order.id);
   let remaining = amount;
   // Money moved by this call: a part whose key was already used is a replay of an earlier call and moves nothing.
   let applied = 0;
