@@ -23,10 +23,15 @@ describe('wallets (demo server)', () => {
     const entries = (await c.get('/api/me/wallets/mxn/entries?limit=100')).json();
     const sources = new Set(entries.results.map((e: { source: string }) => e.source));
     for (const s of ['order_paid', 'release', 'payout_request', 'payout_paid']) expect(sources).toContain(s);
-    const sum = (account: string) => entries.results.filter((e: { account: string }) => e.account === account).reduce((n: number, e: { amount: number }) => n + e.amount, 0);
+    const sum = (account: string) => entries.results.reduce((n: number, e: { accounts: Record<string, number> }) => n + (e.accounts[account] ?? 0), 0);
     expect(sum('pending')).toBe(w.pending);
     expect(sum('available')).toBe(w.available_for_cashout);
-    expect(entries.results.find((e: { source: string }) => e.source === 'order_paid').order_reference).toMatch(/^PO-\d+$/);
+    const sale = entries.results.find((e: { source: string }) => e.source === 'order_paid');
+    expect(sale.order_reference).toMatch(/^PO-\d+$/);
+    expect(sale.amount).toBeGreaterThan(0);
+    const release = entries.results.find((e: { source: string }) => e.source === 'release');
+    expect(release.amount).toBe(0);
+    expect(release.moved).toBe(release.accounts.available);
     const payouts = (await c.get('/api/me/wallets/mxn/payouts')).json();
     expect(payouts.results[0]).toMatchObject({ status: 'paid', destination: '…7891' });
   });

@@ -96,19 +96,23 @@ export async function holderSums(db: Db, holder: string) {
     .from(ledgerEntries).where(eq(ledgerEntries.holder, holder)).groupBy(ledgerEntries.currency, ledgerEntries.account);
 }
 
-/** One wallet's movements, newest first, with the event and the order they come from. */
-export async function holderEntries(db: Db, holder: string, currency: string, offset: number, limit: number) {
-  const where = and(eq(ledgerEntries.holder, holder), eq(ledgerEntries.currency, currency));
-  const [rows, [count]] = await Promise.all([
-    db.select({
-      id: ledgerEntries.id, role: ledgerEntries.role, account: ledgerEntries.account, amount: ledgerEntries.amount, created_at: ledgerEntries.created_at,
-      source: ledgerTransactions.source, source_id: ledgerTransactions.source_id, order_id: ledgerEntries.order_id, order_number: orders.number,
-    }).from(ledgerEntries)
-      .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transaction_id))
-      .leftJoin(orders, eq(orders.id, ledgerEntries.order_id))
-      .where(where).orderBy(desc(ledgerEntries.created_at), desc(ledgerEntries.id)).offset(offset).limit(limit),
-    db.select({ n: sql<number>`count(*)::int` }).from(ledgerEntries).where(where),
-  ]);
+/**
+ * One wallet's movements, newest first: one row per ledger transaction that touched the holder in `currency`, with
+ * its net change per account (a release is pending -x and available +x: one movement).
+ */
+export async function holderMovements(db: Db, holder: string, currency: string, offset: number, limit: number) {
+  const where = sql`e.holder = ${holder} and e.currency = ${currency}`;
+  const rows = rowsOf<{ transaction_id: string; source: string; order_id: string | null; order_number: number | null; created_at: Date | string; accounts: Record<string, number> }>(await db.execute(sql`
+    select t.id as transaction_id, t.source, t.order_id, o.number as order_number, t.created_at,
+      jsonb_object_agg(x.account, x.amount) as accounts
+    from ledger_transactions t
+    join (select e.transaction_id, e.account, sum(e.amount)::int as amount from ledger_entries e where ${where} group by e.transaction_id, e.account) x
+      on x.transaction_id = t.id
+    left join orders o on o.id = t.order_id
+    group by t.id, t.source, t.order_id, o.number, t.created_at
+    order by t.created_at desc, t.id desc
+    offset ${offset} limit ${limit}`));
+  const [count] = rowsOf<{ n: number }>(await db.execute(sql`select count(distinct e.transaction_id)::int as n from ledger_entries e where ${where}`));
   return { rows, total: count?.n ?? 0 };
 }
 

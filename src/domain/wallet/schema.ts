@@ -18,16 +18,23 @@ export const walletView = z.object({
 });
 export type WalletView = z.infer<typeof walletView>;
 
+/**
+ * One movement of a wallet (one ledger transaction): what changed in each of the person's accounts (pending,
+ * available, payout), the event that caused it and its order. `amount` is the change of the balance the person
+ * can see growing or shrinking: the sum over pending and available (0 for a release, which only moves money
+ * from pending to available, or a paid cash-out, which leaves 'payout'; then `moved` says how much).
+ */
 export const walletEntryView = z.object({
-  id: z.number().int(),
+  id: z.string(),
   source: z.string(),
-  role: z.string(),
-  account: z.string(),
   amount: z.number().int(),
+  moved: z.number().int(),
+  accounts: z.record(z.string(), z.number().int()),
   order_id: z.string().nullable(),
   order_reference: z.string().nullable(),
   created_at: z.string(),
 });
+export type WalletEntryView = z.infer<typeof walletEntryView>;
 
 export const entriesQuery = z.object({
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),

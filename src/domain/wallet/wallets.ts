@@ -50,12 +50,16 @@ async function walletType(db: Db, id: string) {
 export async function walletEntries(db: Db, viewer: Viewer, walletId: string, q: { offset: number; limit: number }) {
   const holder = holderOf(viewer);
   const t = await walletType(db, walletId);
-  const { rows, total } = await repo.holderEntries(db, holder, t.currency, q.offset, q.limit);
+  const { rows, total } = await repo.holderMovements(db, holder, t.currency, q.offset, q.limit);
   return {
-    results: rows.map((r) => ({
-      id: r.id, source: r.source, role: r.role, account: r.account, amount: r.amount, order_id: r.order_id,
-      order_reference: r.order_number ? `PO-${r.order_number}` : null, created_at: iso(r.created_at)!,
-    })),
+    results: rows.map((r) => {
+      const a = r.accounts;
+      const amount = (a.pending ?? 0) + (a.available ?? 0) + (a.revenue ?? 0);
+      return {
+        id: r.transaction_id, source: r.source, amount, moved: amount === 0 ? Math.max(0, ...Object.values(a).map(Math.abs)) : 0, accounts: a,
+        order_id: r.order_id, order_reference: r.order_number ? `PO-${r.order_number}` : null, created_at: iso(r.created_at)!,
+      };
+    }),
     matches_estimated: total,
   };
 }
@@ -99,6 +103,20 @@ export async function requestPayout(db: Db, viewer: Viewer, walletId: string, in
     ]);
     return { payout: payoutView(p), replayed: false };
   });
+}
+
+/**
+ * Asks for a cash-out and hands it to the provider at once (the sweeper would within its interval): the sandbox
+ * provider answers within the request, so the person sees it paid or rejected on the next page.
+ */
+export async function cashOut(db: Db, viewer: Viewer, walletId: string, input: PayoutInput) {
+  const asked = await requestPayout(db, viewer, walletId, input);
+  if (asked.payout.status === 'requested') {
+    await processPayouts(db);
+    const [now] = (await listPayouts(db, viewer, walletId)).results.filter((p) => p.id === asked.payout.id);
+    if (now) return { ...asked, payout: now };
+  }
+  return asked;
 }
 
 /** Settles asked-for payouts with the sandbox provider; safe with several processes (SKIP LOCKED, unique sources). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listPayouts, requestPayout } from '../../../../../domain/wallet/wallets.ts';
+import { cashOut, listPayouts } from '../../../../../domain/wallet/wallets.ts';
 import { payoutInput, payoutView } from '../../../../../domain/wallet/schema.ts';
 import { defineEndpoint, handle } from '../../../../../lib/server/endpoint.ts';
 
@@ -12,11 +12,11 @@ export const specs = [
   }),
   defineEndpoint({
     method: 'POST', path: '/api/me/wallets/{id}/payouts',
-    summary: 'Cash out at most available_for_cashout to an 18-digit CLABE; the same idempotency_key answers the first payout. The sandbox provider pays within seconds; accounts ending in 0000 fail and the money returns to the wallet',
+    summary: 'Cash out at most available_for_cashout to an 18-digit CLABE; the same idempotency_key answers the first payout. The sandbox provider answers at once: accounts ending in 0000 are rejected and the money returns to the wallet',
     tags: ['wallet'], auth: 'user', params, body: payoutInput, status: 201,
     response: z.object({ payout: payoutView, replayed: z.boolean() }), errors: [400, 401, 404],
   }),
 ] as const;
 
 export const GET = handle(specs[0], async ({ ctx, params }) => listPayouts(ctx.locals.db, ctx.locals.viewer, params.id));
-export const POST = handle(specs[1], async ({ ctx, params, body }) => requestPayout(ctx.locals.db, ctx.locals.viewer, params.id, body));
+export const POST = handle(specs[1], async ({ ctx, params, body }) => cashOut(ctx.locals.db, ctx.locals.viewer, params.id, body));
