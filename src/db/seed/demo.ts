@@ -19,6 +19,7 @@ import { DEMO_BLOG_SHOP, insertDemoBlogs } from './blogs.ts';
 import { DEMO_TICKET_STAFF, insertDemoTicketStaff } from './tickets.ts';
 import { insertDemoReviews } from './reviews.ts';
 import { insertDemoWallet } from './wallet.ts';
+import { insertDemoPromoted } from './promoted.ts';
 import {
   catalogueImage, logoImage, mediaUrl, productImage, slideImage, supplierImage, toMediaRow,
   type IconKind, type MediaRow, type SvgImage,
@@ -672,6 +673,7 @@ export async function seedDemo(handle: DbHandle): Promise<{ seeded: boolean }> {
     await insertDemoTicketStaff(tx, demoId.shop(DEMO_TICKET_STAFF.shop), passwordHash); // qrreader of demo-03 (src/db/seed/tickets.ts)
     await insertDemoReviews(tx, data, passwordHash); // demo reviews with their delivered orders (src/db/seed/reviews.ts)
     await insertDemoWallet(tx, data, passwordHash); // the ledger of those orders, a payout and a pending order (src/db/seed/wallet.ts)
+    await insertDemoPromoted(tx); // admin03's referral network and follows (src/db/seed/promoted.ts)
     return { seeded: true };
   });
 }
