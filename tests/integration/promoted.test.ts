@@ -105,14 +105,14 @@ describe('the promoted network over HTTP', () => {
     expect(Object.keys(bad.json().error.fields).sort()).toEqual(['children', 'limit', 'parent']);
     // The sign-up on the shop's host recorded the shop and the cookies' campaign and click id.
     const mine = (await p.c.get('/api/me/referred')).json();
-    expect(mine.results).toEqual([expect.objectContaining({ id: child.id, campaign: 'camp-1', click_id: 'clk-9', shop: SHOP, customer: false, following: false })]);
+    expect(mine.results).toEqual([expect.objectContaining({ id: child.id, campaign: 'camp-1', click_id: 'clk-9', shop: { slug: SHOP, name: expect.any(String) }, customer: false, following: false })]);
     // The sign-up page (no script) with `next` on a shop path records that shop.
     const c = new Client();
     await c.get(`/${SHOP}/?referral=${p.code}`);
     const page = await form(c, `/signup?next=${encodeURIComponent(`/${SHOP}/`)}`, { name: 'Por Página', email: `pagina-${uniq()}@test.example`, password: 'a-long-password' });
     expect(page.status).toBe(303);
     const viaPage = (await p.c.get('/api/me/referred?text=p%C3%A1gina')).json();
-    expect(viaPage.results).toEqual([expect.objectContaining({ name: 'Por Página', shop: SHOP, campaign: null })]);
+    expect(viaPage.results).toEqual([expect.objectContaining({ name: 'Por Página', shop: expect.objectContaining({ slug: SHOP }), campaign: null })]);
   });
 
   it('follows and unfollows idempotently; oneself is 400, unknown people 404', async () => {

@@ -97,7 +97,7 @@ export interface ReferredFilter {
 
 export interface ReferredRow {
   id: string; name: string; images: unknown; campaign: string | null; click_id: string | null; tags: string[] | null;
-  created_at: Date | string; shop: string | null; following: boolean; customer: boolean;
+  created_at: Date | string; shop_slug: string | null; shop_name: string | null; following: boolean; customer: boolean;
 }
 
 const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -120,7 +120,7 @@ export async function referredPage(db: Db, f: ReferredFilter): Promise<{ rows: R
   const cond = sql.join(where, sql` and `);
   const [rows, count] = await Promise.all([
     db.execute(sql`
-      select p.id, p.name, p.images, r.campaign, r.click_id, r.tags, r.created_at, s.slug as shop,
+      select p.id, p.name, p.images, r.campaign, r.click_id, r.tags, r.created_at, s.slug as shop_slug, s.name as shop_name,
         exists(select 1 from follows fo where fo.follower_profile = ${f.viewer} and fo.followed_profile = r.child_profile) as following,
         ${boughtThroughViewer(f.viewerSlug)} as customer
       from referrals r join profiles p on p.id = r.child_profile left join shops s on s.id = r.shop_id

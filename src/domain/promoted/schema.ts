@@ -90,7 +90,7 @@ export const referredPerson = z.object({
   /** Whether they bought through a checkout carrying the viewer's referral. */
   customer: z.boolean(),
   /** The shop they signed up from, when known. */
-  shop: z.string().nullable(),
+  shop: z.object({ slug: z.string(), name: z.string() }).nullable(),
 });
 export type ReferredPerson = z.infer<typeof referredPerson>;
 

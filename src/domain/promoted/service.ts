@@ -110,7 +110,8 @@ export async function listReferred(db: Db, viewer: Viewer, q: ReferredQuery, tim
   return {
     results: rows.map((r) => ({
       id: r.id, name: r.name, image: firstImage(r.images), following: r.following === true, campaign: r.campaign, click_id: r.click_id,
-      tags: r.tags ?? [], created_at: iso(r.created_at), customer: r.customer === true, shop: r.shop,
+      tags: r.tags ?? [], created_at: iso(r.created_at), customer: r.customer === true,
+      shop: r.shop_slug ? { slug: r.shop_slug, name: r.shop_name ?? r.shop_slug } : null,
     })),
     matches_estimated: total,
   };
