@@ -2,7 +2,7 @@
 // form that works before hydration and without script (the page follows and answers 303); once hydrated, a press
 // flips the button at once (optimistic), sends PUT or DELETE /api/me/follows/{id}, and on failure flips it back and
 // shows a toast titled 'Failed' with the follow-failure message. Texts come from the page.
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import IslandForm from '../shared/form.tsx';
 import './promoted.css';
 
@@ -25,7 +25,7 @@ export default function FollowButton({ profileId, name, following: initial, acti
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => () => { if (timer.current) clearTimeout(timer.current); }, []);
 
-  async function submit(e: FormEvent<HTMLFormElement>) {
+  async function submit(e: { preventDefault: () => void }) {
     e.preventDefault();
     if (busy) return;
     const next = !following;
