@@ -2,6 +2,7 @@
 import { defineMiddleware, sequence } from 'astro:middleware';
 import { randomUUID } from 'node:crypto';
 import { getDb } from './db/client.ts';
+import { ensureSweeper } from './domain/checkout/sweeper.ts';
 import { resolveSession, shopsOfUser } from './domain/accounts/service.ts';
 import { findShopByDomain, findShopBySlug, resolveTracking, rootAffinityInfo, standingOf } from './domain/shops/service.ts';
 import { getT, resolveLocale } from './lib/i18n/index.ts';
@@ -49,6 +50,8 @@ const route = defineMiddleware(async (ctx, next) => {
 
   const db = await getDb();
   locals.db = db;
+  // The background sweeper (reservations, escrow release, payouts) runs in every process from its first request.
+  ensureSweeper(db);
   // Images are public and immutable: no session, no cookie, no shop lookup.
   if (url.pathname.startsWith('/media/')) return next();
   locals.shop = null;

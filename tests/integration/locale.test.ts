@@ -73,6 +73,9 @@ function pages(): PageDef[] {
     // The shop's admin.
     { label: 'admin03: configuracion', path: '/demo-03/admin/configuracion', who: 'admin03' },
     { label: 'admin03: editor', path: '/demo-03/admin/editor', who: 'admin03' },
+    // Her promoted network and the people she referred (issue 12).
+    { label: 'admin03: promoted', path: '/demo-03/promoted?OnlyChilds=false', who: 'admin03' },
+    { label: 'admin03: referidos', path: '/demo-03/referidos', who: 'admin03' },
     // The supplier of that order.
     { label: 'supplier: sales', path: '/demo-03/mis-compras/ventas', who: 'supplier' },
     { label: 'supplier: sale page', path: `/demo-03/mis-compras/ventas/${ids.order}`, who: 'supplier' },

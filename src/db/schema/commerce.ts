@@ -118,6 +118,8 @@ export interface LineSnapshot {
   currency: string;
   stock_type: 'onstock' | 'ondemand';
   is_dropshipping: boolean;
+  /** Minor units per unit the supplier gives up (resale commission and platform); absent on checkouts before issue 12. */
+  contribution_margin?: number;
   owner: string;
   experience_date: string | null;
 }
@@ -271,6 +273,8 @@ export const orderItems = pgTable('order_items', {
   line_total: integer('line_total').notNull(),
   currency: text('currency').notNull(),
   is_dropshipping: boolean('is_dropshipping').notNull().default(true),
+  /** The unit's contribution margin at purchase time (minor units): what the money split of the ledger starts from. */
+  contribution_margin: integer('contribution_margin').notNull().default(0),
   /** The product's owner profile (the dropshipping supplier). */
   owner: uuid('owner').references(() => profiles.id),
   experience_date: ts('experience_date'),

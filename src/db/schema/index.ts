@@ -10,3 +10,5 @@ export * from "./reviews.ts";
 export * from "./returns.ts";
 export * from "./shipping.ts";
 export * from "./packing.ts";
+export * from "./wallet.ts";
+export * from "./promoted.ts";

@@ -19,6 +19,8 @@ import { mulberry32, seedDate, seedUuid, slugify } from './ids.ts';
 import { DEMO_BLOG_SHOP, insertDemoBlogs } from './blogs.ts';
 import { DEMO_TICKET_STAFF, insertDemoTicketStaff } from './tickets.ts';
 import { insertDemoReviews } from './reviews.ts';
+import { insertDemoWallet } from './wallet.ts';
+import { insertDemoPromoted } from './promoted.ts';
 import {
   catalogueImage, logoImage, mediaUrl, productImage, slideImage, supplierImage, toMediaRow,
   type IconKind, type MediaRow, type SvgImage,
@@ -133,6 +135,7 @@ const USER_DEFS = {
   coordinador: { email: 'coordinador@demo.test', name: 'Carmen Villalobos', user_level: 'ul2', owns: 'red-demo', profileSlug: 'carmen-villalobos', mainType: 'affinity', role: 'owner of red-demo (root affinity store), admin permission on demo-franquicia' },
   cliente: { email: 'cliente@demo.test', name: 'Rosa Martínez', user_level: 'ul0', owns: null, profileSlug: 'rosa-martinez', role: 'customer (ul0), member of demo-03 without permissions' },
   emprendedor: { email: 'emprendedor@demo.test', name: 'Emilio Robles', user_level: 'ul1', owns: null, profileSlug: 'emilio-robles', role: 'entrepreneur without shop (ul1), accountant of demo-03' },
+  operador: { email: 'operador@demo.test', name: 'Olga Operación', user_level: 'ul3', owns: null, profileSlug: 'olga-operacion', role: 'platform operator (ul3): the money reconciliation report' },
   proveedor: { email: 'proveedor@demo.test', name: 'Guadalupe Herrera', user_level: 'ul0', owns: null, profileSlug: 'textiles-del-bajio', supplier: 'textiles', mainType: 'dssupplier', role: 'supplier Textiles del Bajío (dssupplier profile)' },
   proveedorcafe: { email: 'cafe@demo.test', name: 'Tomás Aguilar', user_level: 'ul0', owns: null, profileSlug: 'cafe-de-altura', supplier: 'cafe', mainType: 'dssupplier', role: 'supplier Café de Altura, the franchise supplier of demo-franquicia (packing lists at /apps/me/supplier/packing)' },
 } as const satisfies Record<string, UserDef>;
@@ -682,6 +685,8 @@ export async function seedDemo(handle: DbHandle): Promise<{ seeded: boolean }> {
     await insertDemoBlogs(tx, demoId.shop(DEMO_BLOG_SHOP), DEMO_USER_BY_KEY.adminfifth.profileId);
     await insertDemoTicketStaff(tx, demoId.shop(DEMO_TICKET_STAFF.shop), passwordHash); // qrreader of demo-03 (src/db/seed/tickets.ts)
     await insertDemoReviews(tx, data, passwordHash); // demo reviews with their delivered orders (src/db/seed/reviews.ts)
+    await insertDemoWallet(tx, data, passwordHash); // the ledger of those orders, a payout and a pending order (src/db/seed/wallet.ts)
+    await insertDemoPromoted(tx); // admin03's referral network and follows (src/db/seed/promoted.ts)
     return { seeded: true };
   });
 }

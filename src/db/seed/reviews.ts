@@ -106,7 +106,7 @@ export async function insertDemoReviews(tx: Tx, rows: DemoRows, passwordHash: st
       return {
         product_id: p.id!, variant: {}, amount: 1, name: p.name, photo: (p.photos as string[] | undefined)?.[0] ?? null, type: 'product',
         unit_price: p.list_price, crossout_price: p.crossout_price ?? null, currency: 'MXN', stock_type: p.stock_type ?? 'onstock',
-        is_dropshipping: p.is_dropshipping ?? true, owner: p.owner, experience_date: null,
+        is_dropshipping: p.is_dropshipping ?? true, owner: p.owner, experience_date: null, contribution_margin: p.contribution_margin ?? 0,
       };
     });
     const itemsTotal = lines.reduce((n, l) => n + l.unit_price * l.amount, 0);
@@ -139,6 +139,7 @@ export async function insertDemoReviews(tx: Tx, rows: DemoRows, passwordHash: st
       return {
         id, order_id: orderId, product_id: l.product_id, variant: {}, name: l.name, photo: l.photo, type: 'product', unit_price: l.unit_price,
         crossout_price: l.crossout_price, amount: 1, line_total: l.unit_price, currency: 'MXN', is_dropshipping: l.is_dropshipping, owner: l.owner,
+        contribution_margin: l.contribution_margin ?? 0,
       };
     }));
     await tx.insert(payments).values({

@@ -11,7 +11,7 @@ export const productColumns = {
   list_state: products.list_state, hiden: products.hiden, sold_out: products.sold_out, disabled: products.disabled,
   experience_date: products.experience_date, experience_available: products.experience_available, variants: products.variants,
   stock_type: products.stock_type, stock_on_hand: products.stock_on_hand, stock_reserved: products.stock_reserved,
-  max_purchase_amount: products.max_purchase_amount,
+  max_purchase_amount: products.max_purchase_amount, contribution_margin: products.contribution_margin,
 };
 
 export const supplierColumns = {

@@ -153,6 +153,8 @@ export async function startCheckout(db: Db, shop: ShopRow, viewer: Viewer, input
       product_id: p.id, variant: l.variant, amount: l.amount, name: p.name, photo: p.photos[0] ?? null, type: p.type,
       unit_price: unitPrice(p), crossout_price: p.crossout_price, currency: p.currency, stock_type: p.stock_type,
       is_dropshipping: p.is_dropshipping, owner: p.owner, experience_date: p.experience_date ? new Date(p.experience_date).toISOString() : null,
+      // The margin of the price actually charged (never above it: a free item gives nothing up).
+      contribution_margin: Math.min(p.contribution_margin, unitPrice(p)),
     };
   });
   const itemsTotal = snapshot.reduce((n, l) => n + l.unit_price * l.amount, 0);

@@ -22,6 +22,7 @@ import { paymentViewOf } from '../payments/views.ts';
 import { FULFILLMENT_FOR_ORDER_EVENT, nextActor, nextEvent, plan, type EventInput, type Machine, type OrderFacts, type Role } from './machines.ts';
 import * as repo from './repo.ts';
 import type { OrderRow } from './repo.ts';
+import { recordPayment, recordRefund, startReturnWindow } from '../wallet/service.ts';
 import type { OrderDetail, OrderListQuery, OrderSummary } from './schema.ts';
 
 export interface Actor { role: Role; user_id: string | null }
@@ -82,7 +83,7 @@ export async function createOrderFromCheckout(tx: Db, c: CheckoutRow, method: { 
   await repo.insertItems(tx, c.lines.map((l) => ({
     order_id: order.id, product_id: l.product_id, variant: l.variant, name: l.name, photo: l.photo, type: l.type,
     unit_price: l.unit_price, crossout_price: l.crossout_price, amount: l.amount, line_total: l.unit_price * l.amount,
-    currency: l.currency, is_dropshipping: l.is_dropshipping, owner: l.owner, experience_date: l.experience_date ? new Date(l.experience_date) : null,
+    currency: l.currency, is_dropshipping: l.is_dropshipping, owner: l.owner, contribution_margin: l.contribution_margin ?? 0, experience_date: l.experience_date ? new Date(l.experience_date) : null,
   })));
   await repo.insertAttendees(tx, c.attendees.map((a) => ({ order_id: order.id, product_id: a.product_id, full_name: a.full_name, phone: a.phone, email: a.email ?? null })));
   const who: Actor = { role: 'customer', user_id: c.user_id };
@@ -145,6 +146,8 @@ export async function settlePayment(db: Db, paymentId: string, outcome: Outcome,
     if (outcome.kind !== 'succeeded' && FINAL_ATTEMPT.has(payment.status)) return 'duplicate';
     if (outcome.kind === 'succeeded') {
       await payRepo.updatePayment(tx, payment.id, { status: 'succeeded', completed_at: new Date(), failure_code: null, failure_message: null });
+      // Money in: the ledger splits it now (in this transaction); a refund just below posts its reversal.
+      await recordPayment(tx, order, payment);
       const due = order.order_total - order.amount_paid;
       if (order.status === 'canceled' || due <= 0) {
         order = await repo.updateOrder(tx, order.id, { amount_paid: order.amount_paid + payment.amount });
@@ -205,12 +208,15 @@ function paymentMethodDisplay(p: PaymentRow): Record<string, unknown> {
 
 /** Gives `amount` back across the order's succeeded payments (newest first). Refund amount never exceeds what is available. */
 async function refundPayments(tx: Db, order: OrderRow, candidates: PaymentRow[] | null, amount: number, reason: string, actor: Actor, key: string): Promise<OrderRow> {
+  const refunds = await payRepo.refundsOfOrder(tx, order.id);
+  // A replay of a refund already made under this key moves nothing and is no error, whatever is left to refund now.
+  const done = refunds.filter((r) => r.idempotency_key.startsWith(`${key}:`) && r.status !== 'failed').reduce((n, r) => n + r.amount, 0);
+  if (done >= amount) return order;
   const available = order.amount_paid - order.amount_refunded;
-  if (amount > available) {
+  if (amount - done > available) {
     throw new AppError('validation_error', 'Refund amount must not exceed the amount available', { textKey: 'apiErrors.refund_exceeds_available', vars: { available, max: available }, fields: { amount: ['validation.atMost'] } });
   }
   const pays = (candidates ?? (await payRepo.paymentsOfOrder(tx, order.id))).filter((p) => p.status === 'succeeded').reverse();
-  const refunds = await payRepo.refundsOfOrder(tx, order.id);
   let remaining = amount;
   // Money moved by this call: a part whose key was already used is a replay of an earlier call and moves nothing.
   let applied = 0;
@@ -228,6 +234,8 @@ async function refundPayments(tx: Db, order: OrderRow, candidates: PaymentRow[] 
     applied += part;
   }
   if (applied === 0) return order;
+  // Named by the refunded total before it: unique per application, the same on a replay of this very step.
+  await recordRefund(tx, order, applied, `${order.id}@${order.amount_refunded}`);
   const event = order.amount_refunded + applied >= order.amount_paid ? 'refund' : 'partial_refund';
   let o = order;
   if (o.payment_status === 'paid' || o.payment_status === 'partially_refunded') {
@@ -318,6 +326,7 @@ export async function advanceLocked(tx: Db, order: OrderRow, actor: Actor, input
       o = (await repo.findOrder(tx, o.id))!;
     }
     o = await repo.updateOrder(tx, o.id, { delivered_at: new Date(), return_deadline: new Date(Date.now() + RETURN_WINDOW_MS) });
+    await startReturnWindow(tx, o);
   }
   return o;
 }

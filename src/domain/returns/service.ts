@@ -19,6 +19,7 @@ import { inTx, pgCode } from '../checkout/tx.ts';
 import * as ordersRepo from '../orders/repo.ts';
 import type { OrderRow } from '../orders/repo.ts';
 import { customerOrder, orderReference, supplierActor, supplierRefund } from '../orders/service.ts';
+import { releaseOrder } from '../wallet/service.ts';
 import type { ReturnPhoto } from './photos.ts';
 import * as repo from './repo.ts';
 import {
@@ -318,6 +319,8 @@ export async function closeReturn(db: Db, viewer: Viewer, orderId: string, retur
       return_id: r.id, event: 'close', from_state: 'open', to_state: 'closed', actor_role: 'supplier', actor_user_id: actor.user_id, note: input.note?.trim() || null,
     }]);
     await ordersRepo.updateOrder(tx, o.id, {});
+    // Closing the request releases the dispersions to everyone's wallet (seed 001 §4).
+    await releaseOrder(tx, o.id);
   });
   return requestView(db, order, returnId, 'supplier');
 }

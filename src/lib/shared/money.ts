@@ -16,3 +16,14 @@ export function formatMoney(minor: number, currency = 'MXN', locale?: string | n
   const f = currencyFormat(locale, currency);
   return f.format(minor / 10 ** (f.resolvedOptions().maximumFractionDigits ?? 2));
 }
+
+/**
+ * Money typed by a person ("1,234.50", "199", "199.5", "$ 10") -> minor units of a 2-decimal currency, exactly
+ * (string arithmetic, no floating point); null when it is not an amount.
+ */
+export function parseMoneyText(text: string): number | null {
+  const v = text.trim().replace(/^\$\s*/, '').replace(/,(?=\d{3}(\D|$))/g, '');
+  const m = /^(\d{1,10})(?:[.,](\d{1,2}))?$/.exec(v);
+  if (!m) return null;
+  return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
+}

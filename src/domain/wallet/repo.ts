@@ -1,0 +1,201 @@
+// The only SQL of the ledger. Transactions are written once (unique source key) and never changed (triggers of
+// migration 0017 refuse UPDATE and DELETE on ledger_transactions and ledger_entries).
+import { and, asc, desc, eq, isNull, lte, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { escrowHolds, ledgerEntries, ledgerTransactions, orders, payouts, returnRequests, walletTypes } from '../../db/schema/index.ts';
+import { rowsOf } from '../checkout/tx.ts';
+
+export interface EntryInput { holder: string | null; role: string; account: string; currency: string; amount: number }
+export interface TxSource { source: string; source_id: string; leg?: string; order_id?: string | null; memo?: string | null; /** Seeds only: when it happened. */ at?: Date }
+
+/**
+ * Writes one balanced transaction. Answers false (and writes nothing) when its source was already posted: the
+ * event is idempotent. Throws on an unbalanced transaction (a bug, never user input).
+ */
+export async function postTransaction(tx: Db, src: TxSource, entries: EntryInput[]): Promise<boolean> {
+  const lines = entries.filter((e) => e.amount !== 0);
+  const per = new Map<string, number>();
+  for (const e of lines) {
+    if (!Number.isInteger(e.amount)) throw new TypeError('ledger amounts are integer minor units');
+    per.set(e.currency, (per.get(e.currency) ?? 0) + e.amount);
+  }
+  for (const [cur, n] of per) if (n !== 0) throw new Error(`unbalanced ledger transaction ${src.source}:${src.source_id} (${cur} ${n})`);
+  if (!lines.length) return false;
+  const [row] = await tx.insert(ledgerTransactions)
+    .values({ source: src.source, source_id: src.source_id, leg: src.leg ?? '', order_id: src.order_id ?? null, memo: src.memo ?? null, ...(src.at ? { created_at: src.at } : {}) })
+    .onConflictDoNothing({ target: [ledgerTransactions.source, ledgerTransactions.source_id, ledgerTransactions.leg] })
+    .returning({ id: ledgerTransactions.id });
+  if (!row) return false;
+  await tx.insert(ledgerEntries).values(lines.map((e) => ({ ...e, transaction_id: row.id, order_id: src.order_id ?? null, ...(src.at ? { created_at: src.at } : {}) })));
+  return true;
+}
+
+export async function hasTransaction(db: Db, source: string, sourceId: string, leg = ''): Promise<boolean> {
+  const rows = await db.select({ id: ledgerTransactions.id }).from(ledgerTransactions)
+    .where(and(eq(ledgerTransactions.source, source), eq(ledgerTransactions.source_id, sourceId), eq(ledgerTransactions.leg, leg))).limit(1);
+  return rows.length > 0;
+}
+
+/** An order's net per holder, role and account (what each party holds of it now). */
+export async function orderNet(db: Db, orderId: string) {
+  return db.select({
+    holder: ledgerEntries.holder, role: ledgerEntries.role, account: ledgerEntries.account, currency: ledgerEntries.currency,
+    amount: sql<number>`sum(${ledgerEntries.amount})::int`,
+  }).from(ledgerEntries).where(eq(ledgerEntries.order_id, orderId))
+    .groupBy(ledgerEntries.holder, ledgerEntries.role, ledgerEntries.account, ledgerEntries.currency);
+}
+
+// ---------- escrow ----------
+
+export async function openHold(tx: Db, orderId: string) {
+  await tx.insert(escrowHolds).values({ order_id: orderId }).onConflictDoNothing();
+}
+
+export async function setReleaseAfter(tx: Db, orderId: string, at: Date) {
+  await tx.update(escrowHolds).set({ release_after: at }).where(and(eq(escrowHolds.order_id, orderId), isNull(escrowHolds.released_at)));
+}
+
+/** Locks one hold for release; null when another process has it, or it is released already. */
+export async function lockHold(tx: Db, orderId: string) {
+  const rows = rowsOf<{ order_id: string; released_at: Date | null }>(await tx.execute(sql`
+    select order_id, released_at from escrow_holds where order_id = ${orderId} and released_at is null for update skip locked`));
+  return rows[0] ?? null;
+}
+
+/** Holds due now: their window passed and their order has no open return request. Claimed by this process only. */
+export async function claimDueHolds(tx: Db, now: Date, limit: number): Promise<string[]> {
+  const rows = rowsOf<{ order_id: string }>(await tx.execute(sql`
+    select h.order_id from escrow_holds h
+    where h.released_at is null and h.release_after <= ${now.toISOString()}::timestamptz
+      and not exists (select 1 from return_requests r where r.order_id = h.order_id and r.status = 'open')
+    order by h.release_after limit ${limit} for update of h skip locked`));
+  return rows.map((r) => r.order_id);
+}
+
+export async function markReleased(tx: Db, orderId: string, at: Date) {
+  await tx.update(escrowHolds).set({ released_at: at }).where(eq(escrowHolds.order_id, orderId));
+}
+
+export async function holdOf(db: Db, orderId: string) {
+  const [row] = await db.select().from(escrowHolds).where(eq(escrowHolds.order_id, orderId)).limit(1);
+  return row ?? null;
+}
+
+export async function hasOpenReturn(db: Db, orderId: string): Promise<boolean> {
+  const rows = await db.select({ id: returnRequests.id }).from(returnRequests).where(and(eq(returnRequests.order_id, orderId), eq(returnRequests.status, 'open'))).limit(1);
+  return rows.length > 0;
+}
+
+// ---------- wallets ----------
+
+export const listWalletTypes = (db: Db) => db.select().from(walletTypes).orderBy(asc(walletTypes.position), asc(walletTypes.id));
+
+/** A holder's sums per currency and account. */
+export async function holderSums(db: Db, holder: string) {
+  return db.select({ currency: ledgerEntries.currency, account: ledgerEntries.account, amount: sql<number>`sum(${ledgerEntries.amount})::int` })
+    .from(ledgerEntries).where(eq(ledgerEntries.holder, holder)).groupBy(ledgerEntries.currency, ledgerEntries.account);
+}
+
+/**
+ * One wallet's movements, newest first: one row per ledger transaction that touched the holder in `currency`, with
+ * its net change per account (a release is pending -x and available +x: one movement).
+ */
+export async function holderMovements(db: Db, holder: string, currency: string, offset: number, limit: number) {
+  const where = sql`e.holder = ${holder} and e.currency = ${currency}`;
+  const rows = rowsOf<{ transaction_id: string; source: string; order_id: string | null; order_number: number | null; created_at: Date | string; accounts: Record<string, number> }>(await db.execute(sql`
+    select t.id as transaction_id, t.source, t.order_id, o.number as order_number, t.created_at,
+      jsonb_object_agg(x.account, x.amount) as accounts
+    from ledger_transactions t
+    join (select e.transaction_id, e.account, sum(e.amount)::int as amount from ledger_entries e where ${where} group by e.transaction_id, e.account) x
+      on x.transaction_id = t.id
+    left join orders o on o.id = t.order_id
+    group by t.id, t.source, t.order_id, o.number, t.created_at
+    order by t.created_at desc, t.id desc
+    offset ${offset} limit ${limit}`));
+  const [count] = rowsOf<{ n: number }>(await db.execute(sql`select count(distinct e.transaction_id)::int as n from ledger_entries e where ${where}`));
+  return { rows, total: count?.n ?? 0 };
+}
+
+/** Serialises a holder's cash-outs of one currency (two requests at once cannot both spend the same balance). */
+export async function lockHolderWallet(tx: Db, holder: string, currency: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`wallet:${holder}:${currency}`}))`);
+}
+
+export async function insertPayout(tx: Db, p: typeof payouts.$inferInsert) {
+  const [row] = await tx.insert(payouts).values(p).onConflictDoNothing({ target: [payouts.holder, payouts.idempotency_key] }).returning();
+  return row ?? null;
+}
+
+export async function findPayoutByKey(db: Db, holder: string, key: string) {
+  const [row] = await db.select().from(payouts).where(and(eq(payouts.holder, holder), eq(payouts.idempotency_key, key))).limit(1);
+  return row ?? null;
+}
+
+export async function claimOpenPayouts(tx: Db, limit: number): Promise<(typeof payouts.$inferSelect)[]> {
+  return rowsOf<typeof payouts.$inferSelect>(await tx.execute(sql`
+    select * from payouts where status = 'requested' order by requested_at limit ${limit} for update skip locked`));
+}
+
+export async function settlePayoutRow(tx: Db, id: string, status: 'paid' | 'failed', message: string | null, at: Date) {
+  await tx.update(payouts).set({ status, failure_message: message, settled_at: at }).where(and(eq(payouts.id, id), eq(payouts.status, 'requested')));
+}
+
+export async function payoutsOf(db: Db, holder: string, limit = 20) {
+  return db.select().from(payouts).where(eq(payouts.holder, holder)).orderBy(desc(payouts.requested_at)).limit(limit);
+}
+
+// ---------- reconciliation ----------
+
+/**
+ * Orders whose books do not add up: for each order with money in, paid - refunded must equal what the parties
+ * hold of it (supplier + reseller + promoter + platform, every account) and the platform's clearing must hold the
+ * opposite. Answers only the orders that fail.
+ */
+export async function unreconciledOrders(db: Db) {
+  return rowsOf<{ order_id: string; number: number; currency: string; net_paid: number; parties: number; clearing: number }>(await db.execute(sql`
+    select o.id as order_id, o.number, o.currency, (o.amount_paid - o.amount_refunded)::int as net_paid,
+      coalesce(sum(e.amount) filter (where e.role <> 'bank'), 0)::int as parties,
+      coalesce(sum(e.amount) filter (where e.role = 'bank'), 0)::int as clearing
+    from orders o left join ledger_entries e on e.order_id = o.id
+    where o.amount_paid > 0 or e.id is not null
+    group by o.id, o.number, o.currency, o.amount_paid, o.amount_refunded
+    having (o.amount_paid - o.amount_refunded) <> coalesce(sum(e.amount) filter (where e.role <> 'bank'), 0)
+        or coalesce(sum(e.amount) filter (where e.role = 'bank'), 0) <> -(o.amount_paid - o.amount_refunded)
+    order by o.number`));
+}
+
+export async function dueHoldsCount(db: Db, now: Date) {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(escrowHolds).where(and(isNull(escrowHolds.released_at), lte(escrowHolds.release_after, now)));
+  return row?.n ?? 0;
+}
+
+// ---------- what a split needs to know about an order ----------
+
+export interface OrderMoneyFacts {
+  order_id: string; currency: string; supplier_profile: string; reseller: string | null; plan: string | null;
+  promoter: string | null; buyer_profile: string | null; return_type: string | null;
+  lines: { unit_price: number; amount: number; contribution_margin: number }[];
+}
+
+export async function orderMoneyFacts(db: Db, orderId: string): Promise<OrderMoneyFacts | null> {
+  const rows = rowsOf<Omit<OrderMoneyFacts, 'lines'>>(await db.execute(sql`
+    select o.id as order_id, o.currency, s.profile_id as supplier_profile, sh.owner as reseller, sh.signup_plan as plan,
+      p.id as promoter, u.profile_id as buyer_profile, rp.return_type
+    from orders o
+    join suppliers s on s.id = o.supplier_id
+    join shops sh on sh.id = o.shop_id
+    join checkouts c on c.id = o.checkout_id
+    left join profiles p on p.slug = (c.tracking->>'referral')
+    left join users u on u.id = o.user_id
+    left join supplier_return_policies rp on rp.supplier_id = o.supplier_id
+    where o.id = ${orderId}`));
+  if (!rows[0]) return null;
+  const lines = rowsOf<{ unit_price: number; amount: number; contribution_margin: number }>(await db.execute(sql`
+    select unit_price, amount, contribution_margin from order_items where order_id = ${orderId} order by id`));
+  return { ...rows[0], lines };
+}
+
+export async function planRate(db: Db, planId: string): Promise<string | null> {
+  const rows = rowsOf<{ rate: string }>(await db.execute(sql`select plan_commission_rate as rate from plans where id = ${planId}`));
+  return rows[0]?.rate ?? null;
+}

@@ -1,0 +1,56 @@
+// Wallet shapes shared by the API, the wallet page and its cash-out form (zod only, browser-safe).
+import { z } from 'zod';
+
+export const WALLET_ENTRIES_PAGE_SIZE = 20;
+export const WALLET_SOURCES = ['order_paid', 'extra_charge', 'refund', 'release', 'payout_request', 'payout_paid', 'payout_failed'] as const;
+
+export const walletView = z.object({
+  /** The wallet type's id (one wallet per type and person). */
+  id: z.string(),
+  wallet_type: z.object({ id: z.string(), currency: z.string() }),
+  /** pending + available (may be negative after a refund of released money). */
+  balance: z.number().int(),
+  pending: z.number().int(),
+  available_for_cashout: z.number().int(),
+  /** Asked for, on its way to the bank. */
+  in_payout: z.number().int(),
+  next_cutoff_date: z.string(),
+});
+export type WalletView = z.infer<typeof walletView>;
+
+/**
+ * One movement of a wallet (one ledger transaction): what changed in each of the person's accounts (pending,
+ * available, payout), the event that caused it and its order. `amount` is the change of the balance the person
+ * can see growing or shrinking: the sum over pending and available (0 for a release, which only moves money
+ * from pending to available, or a paid cash-out, which leaves 'payout'; then `moved` says how much).
+ */
+export const walletEntryView = z.object({
+  id: z.string(),
+  source: z.string(),
+  amount: z.number().int(),
+  moved: z.number().int(),
+  accounts: z.record(z.string(), z.number().int()),
+  order_id: z.string().nullable(),
+  order_reference: z.string().nullable(),
+  created_at: z.string(),
+});
+export type WalletEntryView = z.infer<typeof walletEntryView>;
+
+export const entriesQuery = z.object({
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  limit: z.coerce.number().int().min(1).max(100).default(WALLET_ENTRIES_PAGE_SIZE),
+  sort: z.literal('-created_at').default('-created_at'),
+});
+
+/** A cash-out: at most available_for_cashout, to an 18-digit CLABE, once per idempotency key. */
+export const payoutInput = z.object({
+  amount: z.number({ error: 'validation.notANumber' }).int('validation.wholeNumber').min(1, 'validation.amountAboveZero').max(1_000_000_000, 'validation.atMost'),
+  destination: z.string().trim().regex(/^\d{18}$/, 'validation.clabe'),
+  idempotency_key: z.string().trim().min(8, 'validation.tooShort').max(80, 'validation.tooLong').regex(/^[A-Za-z0-9_-]+$/, 'validation.invalidFormat'),
+});
+export type PayoutInput = z.infer<typeof payoutInput>;
+
+export const payoutView = z.object({
+  id: z.string(), amount: z.number().int(), currency: z.string(), status: z.enum(['requested', 'paid', 'failed']),
+  destination: z.string(), failure_message: z.string().nullable(), requested_at: z.string(), settled_at: z.string().nullable(),
+});

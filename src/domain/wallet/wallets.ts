@@ -1,0 +1,138 @@
+// What people see and do with their wallets: balances (sums of the journal), movements, cash-outs. A cash-out
+// moves money from available to 'payout' at once (so it cannot be asked for twice) and the payout sweeper settles
+// it with the sandbox provider: paid leaves the platform, failed comes back to available.
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/shared/errors.ts';
+import type { Viewer } from '../accounts/viewer.ts';
+import { inTx } from '../checkout/tx.ts';
+import * as repo from './repo.ts';
+import { nextCutoffDate, sandboxPayoutOutcome } from './rules.ts';
+import type { PayoutInput, WalletView } from './schema.ts';
+
+function holderOf(viewer: Viewer): string {
+  if (viewer.kind !== 'user') throw new AppError('unauthenticated', 'Sign in to continue');
+  return viewer.user.profile_id;
+}
+
+/** 12345 -> '123.45' (for messages; integer arithmetic). */
+const majorUnits = (minor: number) => `${Math.floor(minor / 100)}.${String(minor % 100).padStart(2, '0')}`;
+const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
+
+/**
+ * The viewer's wallets: one per wallet type whose currency they hold money in, and always the default (first)
+ * type, so a new reseller sees an empty wallet rather than nothing.
+ */
+export async function listWallets(db: Db, viewer: Viewer, now = new Date()): Promise<{ results: WalletView[]; matches_estimated: number }> {
+  const holder = holderOf(viewer);
+  const [types, sums] = await Promise.all([repo.listWalletTypes(db), repo.holderSums(db, holder)]);
+  const results = types
+    .filter((t, i) => i === 0 || sums.some((s) => s.currency === t.currency))
+    .map((t) => walletOf(t, sums, now));
+  return { results, matches_estimated: results.length };
+}
+
+function walletOf(t: { id: string; currency: string; cutoff_weekday: number }, sums: { currency: string; account: string; amount: number }[], now: Date): WalletView {
+  const sum = (account: string) => sums.filter((s) => s.currency === t.currency && s.account === account).reduce((n, s) => n + s.amount, 0);
+  const pending = sum('pending');
+  const available = sum('available');
+  return {
+    id: t.id, wallet_type: { id: t.id, currency: t.currency }, balance: pending + available, pending,
+    available_for_cashout: Math.max(0, available), in_payout: sum('payout'), next_cutoff_date: nextCutoffDate(now, t.cutoff_weekday),
+  };
+}
+
+async function walletType(db: Db, id: string) {
+  const t = (await repo.listWalletTypes(db)).find((x) => x.id === id);
+  if (!t) throw new AppError('not_found', 'Wallet not found');
+  return t;
+}
+
+export async function walletEntries(db: Db, viewer: Viewer, walletId: string, q: { offset: number; limit: number }) {
+  const holder = holderOf(viewer);
+  const t = await walletType(db, walletId);
+  const { rows, total } = await repo.holderMovements(db, holder, t.currency, q.offset, q.limit);
+  return {
+    results: rows.map((r) => {
+      const a = r.accounts;
+      const amount = (a.pending ?? 0) + (a.available ?? 0) + (a.revenue ?? 0);
+      return {
+        id: r.transaction_id, source: r.source, amount, moved: amount === 0 ? Math.max(0, ...Object.values(a).map(Math.abs)) : 0, accounts: a,
+        order_id: r.order_id, order_reference: r.order_number ? `PO-${r.order_number}` : null, created_at: iso(r.created_at)!,
+      };
+    }),
+    matches_estimated: total,
+  };
+}
+
+export async function listPayouts(db: Db, viewer: Viewer, walletId: string) {
+  const holder = holderOf(viewer);
+  const t = await walletType(db, walletId);
+  const rows = (await repo.payoutsOf(db, holder)).filter((p) => p.wallet_type === t.id);
+  return { results: rows.map(payoutView), matches_estimated: rows.length };
+}
+
+function payoutView(p: Awaited<ReturnType<typeof repo.payoutsOf>>[number]) {
+  return {
+    id: p.id, amount: p.amount, currency: p.currency, status: p.status, destination: `…${p.destination.slice(-4)}`,
+    failure_message: p.failure_message, requested_at: iso(p.requested_at)!, settled_at: iso(p.settled_at),
+  };
+}
+
+/**
+ * Asks for a cash-out of at most what is available. Serialised per person and currency (an advisory lock), so two
+ * requests at once cannot both spend the same balance; the same idempotency key answers the first payout.
+ */
+export async function requestPayout(db: Db, viewer: Viewer, walletId: string, input: PayoutInput) {
+  const holder = holderOf(viewer);
+  const t = await walletType(db, walletId);
+  return inTx(db, async (tx) => {
+    await repo.lockHolderWallet(tx, holder, t.currency);
+    const again = await repo.findPayoutByKey(tx, holder, input.idempotency_key);
+    if (again) return { payout: payoutView(again), replayed: true };
+    const sums = await repo.holderSums(tx, holder);
+    const available = Math.max(0, sums.filter((s) => s.currency === t.currency && s.account === 'available').reduce((n, s) => n + s.amount, 0));
+    if (input.amount > available) {
+      throw new AppError('validation_error', 'The amount is above what is available for cash-out', {
+        textKey: 'wallet.aboveAvailable', vars: { max: `${majorUnits(available)} ${t.currency}` }, fields: { amount: ['validation.atMost'] }, fieldVars: { amount: { max: majorUnits(available) } },
+      });
+    }
+    const p = (await repo.insertPayout(tx, { holder, wallet_type: t.id, currency: t.currency, amount: input.amount, idempotency_key: input.idempotency_key, destination: input.destination }))!;
+    await repo.postTransaction(tx, { source: 'payout_request', source_id: p.id }, [
+      { holder, role: 'payee', account: 'available', currency: t.currency, amount: -p.amount },
+      { holder, role: 'payee', account: 'payout', currency: t.currency, amount: p.amount },
+    ]);
+    return { payout: payoutView(p), replayed: false };
+  });
+}
+
+/**
+ * Asks for a cash-out and hands it to the provider at once (the sweeper would within its interval): the sandbox
+ * provider answers within the request, so the person sees it paid or rejected on the next page.
+ */
+export async function cashOut(db: Db, viewer: Viewer, walletId: string, input: PayoutInput) {
+  const asked = await requestPayout(db, viewer, walletId, input);
+  if (asked.payout.status === 'requested') {
+    await processPayouts(db);
+    const [now] = (await listPayouts(db, viewer, walletId)).results.filter((p) => p.id === asked.payout.id);
+    if (now) return { ...asked, payout: now };
+  }
+  return asked;
+}
+
+/** Settles asked-for payouts with the sandbox provider; safe with several processes (SKIP LOCKED, unique sources). */
+export async function processPayouts(db: Db, now = new Date(), batch = 20): Promise<number> {
+  return inTx(db, async (tx) => {
+    const open = await repo.claimOpenPayouts(tx, batch);
+    for (const p of open) {
+      const outcome = sandboxPayoutOutcome(p.destination);
+      const back = outcome.ok
+        ? [{ holder: p.holder, role: 'payee', account: 'payout', currency: p.currency, amount: -p.amount },
+          { holder: null, role: 'bank', account: 'clearing', currency: p.currency, amount: p.amount }]
+        : [{ holder: p.holder, role: 'payee', account: 'payout', currency: p.currency, amount: -p.amount },
+          { holder: p.holder, role: 'payee', account: 'available', currency: p.currency, amount: p.amount }];
+      await repo.postTransaction(tx, { source: outcome.ok ? 'payout_paid' : 'payout_failed', source_id: p.id }, back);
+      await repo.settlePayoutRow(tx, p.id, outcome.ok ? 'paid' : 'failed', outcome.ok ? null : outcome.message, now);
+    }
+    return open.length;
+  });
+}

@@ -1,0 +1,180 @@
+// The money ledger against a real database: a paid order is split to the cent, held in escrow, released once
+// (also with two sweepers at once), refunds take back in proportion before and after release, closing a return
+// releases at once, and the reconciliation report stays empty throughout.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { freshDb } from '../support/db.ts';
+import { plans, products, users } from '../../src/db/schema/index.ts';
+import { escrowHolds, ledgerEntries, ledgerTransactions } from '../../src/db/schema/wallet.ts';
+import { chooseDelivery, startCheckout, updateCheckout } from '../../src/domain/checkout/service.ts';
+import { addressInput } from '../../src/domain/checkout/schema.ts';
+import { stopSweeper } from '../../src/domain/checkout/sweeper.ts';
+import { customerNext, markPaid, supplierNext, supplierRefund } from '../../src/domain/orders/service.ts';
+import { payCheckout } from '../../src/domain/payments/service.ts';
+import { closeReturn, createReturn, customerReturns } from '../../src/domain/returns/service.ts';
+import { createReturnInput } from '../../src/domain/returns/schema.ts';
+import * as walletRepo from '../../src/domain/wallet/repo.ts';
+import { reconciliation, releaseDue } from '../../src/domain/wallet/service.ts';
+import { listPayouts, listWallets, processPayouts, requestPayout, walletEntries } from '../../src/domain/wallet/wallets.ts';
+import type { Viewer } from '../../src/domain/accounts/viewer.ts';
+import { PLAN_DEFAULTS } from '../../src/lib/shared/constants.ts';
+import { ADDRESS, CONTACT, makeWorld, type World } from './checkout.fixtures.ts';
+
+let h: Awaited<ReturnType<typeof freshDb>>;
+let w: World;
+const PRICE = 10000;
+const MARGIN = 3001; // odd on purpose: half of it is 1500.5, rounded half up to 1501 per unit
+beforeAll(async () => {
+  h = await freshDb();
+  w = await makeWorld(h.db);
+  await h.db.insert(plans).values({ id: 'plan_profesional', name: 'Plan profesional', ...PLAN_DEFAULTS }).onConflictDoNothing();
+  await h.db.update(products).set({ contribution_margin: MARGIN }).where(eq(products.id, w.p.onDemand));
+});
+afterAll(async () => { stopSweeper(); await h.dispose(); });
+
+const inDays = (n: number) => new Date(Date.now() + n * 86400_000);
+const day = (n: number) => inDays(n).toISOString().slice(0, 10);
+
+async function placed(buyer: Viewer, amount: number, payment: 'cash' | 'deposit') {
+  const c = await startCheckout(h.db, w.shop, buyer, { items: [{ product_id: w.p.onDemand, amount }], buy_now: true, start_as_anonymous: false });
+  await updateCheckout(h.db, buyer, c.id, { contact: CONTACT, address: { ...addressInput.parse(ADDRESS), save: false } });
+  const ready = await chooseDelivery(h.db, buyer, c.id, { delivery_type: 'fixed_delivery' });
+  const r = await payCheckout(h.db, buyer, c.id, { payment_type: payment, token: ready.token!, save_card: false }, { basePath: '' });
+  return r.order_id as string;
+}
+
+async function deliver(buyer: Viewer, orderId: string) {
+  const sup = w.supplierViewer;
+  await supplierNext(h.db, sup, orderId, { as: 'supplier', estimated_delivery_date: day(3), shipping_cost: 9900 });
+  await customerNext(h.db, buyer, orderId);
+  for (let i = 0; i < 3; i++) await supplierNext(h.db, sup, orderId, { as: 'supplier' });
+}
+
+async function parts(orderId: string) {
+  const rows = await walletRepo.orderNet(h.db, orderId);
+  const by = (role: string, account?: string) => rows.filter((r) => r.role === role && (!account || r.account === account)).reduce((n, r) => n + r.amount, 0);
+  return { rows, by };
+}
+
+describe('the ledger of one order', () => {
+  it('splits a paid order to the cent: supplier, reseller (margin x 0.5 per unit), platform; all pending until the window ends', async () => {
+    const buyer = await w.buyer(1);
+    const id = await placed(buyer, 3, 'cash');
+    await deliver(buyer, id); // cash on delivery: paid when delivered
+    const { by } = await parts(id);
+    const paid = 3 * PRICE + 9900;
+    expect(by('bank')).toBe(-paid);
+    expect(by('reseller', 'pending')).toBe(3 * 1501);
+    expect(by('platform', 'revenue')).toBe(3 * MARGIN - 3 * 1501);
+    expect(by('supplier', 'pending')).toBe(3 * (PRICE - MARGIN) + 9900);
+    expect((await reconciliation(h.db)).results).toEqual([]);
+    const [hold] = await h.db.select().from(escrowHolds).where(eq(escrowHolds.order_id, id));
+    expect(hold!.release_after).not.toBeNull();
+    expect(hold!.released_at).toBeNull();
+
+    // Not due yet: nothing moves. Three days later two sweepers race: one release, once.
+    expect(await releaseDue(h.db, new Date())).toBe(0);
+    const later = inDays(4);
+    const [a, b] = await Promise.all([releaseDue(h.db, later), releaseDue(h.db, later)]);
+    expect(a + b).toBe(1);
+    expect(await releaseDue(h.db, later)).toBe(0);
+    const released = await h.db.select().from(ledgerTransactions).where(sql`${ledgerTransactions.source} = 'release' and ${ledgerTransactions.order_id} = ${id}`);
+    expect(released).toHaveLength(1);
+    const after = await parts(id);
+    expect(after.by('reseller', 'pending')).toBe(0);
+    expect(after.by('reseller', 'available')).toBe(3 * 1501);
+    expect(after.by('supplier', 'available')).toBe(3 * (PRICE - MARGIN) + 9900);
+
+    // A refund after release is taken back from what each party holds, in proportion, to the cent.
+    await supplierRefund(h.db, w.supplierViewer, id, { amount: 1001, idempotency_key: 'after-release' });
+    await supplierRefund(h.db, w.supplierViewer, id, { amount: 1001, idempotency_key: 'after-release' }); // replay: nothing more
+    const net = await parts(id);
+    expect(net.by('bank')).toBe(-(paid - 1001));
+    expect(net.by('supplier') + net.by('reseller') + net.by('platform')).toBe(paid - 1001);
+    expect((await reconciliation(h.db)).results).toEqual([]);
+  });
+
+  it('takes a refund before release from the pending parts, and a closed return releases at once', async () => {
+    const buyer = await w.buyer(2);
+    const id = await placed(buyer, 2, 'deposit');
+    await markPaid(h.db, w.supplierViewer, id);
+    const paid = 2 * PRICE + 9900;
+    await deliver(buyer, id);
+    await supplierRefund(h.db, w.supplierViewer, id, { amount: 5000 });
+    const { by } = await parts(id);
+    expect(by('supplier', 'pending') + by('reseller', 'pending') + by('platform', 'revenue')).toBe(paid - 5000);
+    expect(by('reseller', 'pending')).toBeLessThan(2 * 1501);
+    const v = await customerReturns(h.db, buyer, id);
+    const input = createReturnInput.parse({ reason_group: 'damaged', reason: 'defective', comments: '', conditions_accepted: true, items: [{ order_item_id: v.lines[0]!.order_item_id, quantity: 1 }] });
+    const ret = await createReturn(h.db, buyer, id, input, []);
+    // An open return blocks the release even when the window is over.
+    expect(await releaseDue(h.db, inDays(10))).toBe(0);
+    await closeReturn(h.db, w.supplierViewer, id, ret.id, {});
+    const after = await parts(id);
+    expect(after.by('supplier', 'pending')).toBe(0);
+    expect(after.by('supplier', 'available')).toBeGreaterThan(0);
+    expect((await reconciliation(h.db)).results).toEqual([]);
+  });
+
+  it('cashes out at most what is available, once per key, and gives a failed payout back', async () => {
+    const [u] = await h.db.insert(users).values({ email: `reseller-${Date.now()}@test.example`, name: 'Dueña', password_hash: 'x', profile_id: w.shop.owner! }).returning();
+    const reseller: Viewer = { kind: 'user', anonymousId: randomUUID(), sessionId: 'test', user: { id: u!.id, email: u!.email, name: u!.name, profile_id: u!.profile_id, user_level: u!.user_level } };
+    const [wallet] = (await listWallets(h.db, reseller)).results;
+    expect(wallet!.wallet_type).toEqual({ id: 'mxn', currency: 'MXN' });
+    const available = wallet!.available_for_cashout;
+    expect(available).toBeGreaterThan(0);
+    expect(wallet!.next_cutoff_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    await expect(requestPayout(h.db, reseller, 'mxn', { amount: available + 1, destination: '012180001234567891', idempotency_key: 'too-much-1' }))
+      .rejects.toMatchObject({ code: 'validation_error' });
+    // Two requests for everything at once: one wins, the other finds nothing left.
+    const tries = await Promise.allSettled([
+      requestPayout(h.db, reseller, 'mxn', { amount: available, destination: '012180001234567891', idempotency_key: 'race-aaaa' }),
+      requestPayout(h.db, reseller, 'mxn', { amount: available, destination: '012180001234567891', idempotency_key: 'race-bbbb' }),
+    ]);
+    expect(tries.filter((t) => t.status === 'fulfilled')).toHaveLength(1);
+    const wonKey = tries[0]!.status === 'fulfilled' ? 'race-aaaa' : 'race-bbbb';
+    const replay = await requestPayout(h.db, reseller, 'mxn', { amount: available, destination: '012180001234567891', idempotency_key: wonKey });
+    expect(replay.replayed).toBe(true);
+    let now = (await listWallets(h.db, reseller)).results[0]!;
+    expect(now.available_for_cashout).toBe(0);
+    expect(now.in_payout).toBe(available);
+    expect(await processPayouts(h.db)).toBe(1);
+    now = (await listWallets(h.db, reseller)).results[0]!;
+    expect(now.in_payout).toBe(0);
+    expect((await listPayouts(h.db, reseller, 'mxn')).results[0]!.status).toBe('paid');
+
+    // A refund after the payout leaves the wallet negative; a failed payout returns its money.
+    await supplierRefund(h.db, w.supplierViewer, (await h.db.select().from(ledgerTransactions).where(sql`${ledgerTransactions.source} = 'release'`))[0]!.order_id!, { amount: 2000 });
+    const negative = (await listWallets(h.db, reseller)).results[0]!;
+    expect(negative.balance).toBeLessThan(0);
+    expect(negative.available_for_cashout).toBe(0);
+    const entries = await walletEntries(h.db, reseller, 'mxn', { offset: 0, limit: 50 });
+    expect(entries.results.map((e) => e.source)).toEqual(expect.arrayContaining(['order_paid', 'release', 'payout_request', 'payout_paid', 'refund']));
+    expect((await reconciliation(h.db)).results).toEqual([]);
+  });
+
+  it('returns a failed payout to the wallet', async () => {
+    const buyer = await w.buyer(3);
+    const id = await placed(buyer, 1, 'cash');
+    await deliver(buyer, id);
+    await releaseDue(h.db, inDays(4));
+    const sup = w.supplierViewer;
+    const before = (await listWallets(h.db, sup)).results[0]!;
+    const r = await requestPayout(h.db, sup, 'mxn', { amount: before.available_for_cashout, destination: '012180001234560000', idempotency_key: 'fails-0001' });
+    expect(r.payout.status).toBe('requested');
+    await processPayouts(h.db);
+    const after = (await listWallets(h.db, sup)).results[0]!;
+    expect(after.available_for_cashout).toBe(before.available_for_cashout);
+    expect((await listPayouts(h.db, sup, 'mxn')).results[0]).toMatchObject({ status: 'failed' });
+  });
+
+  it('never changes a posted entry', async () => {
+    const refused = async (p: Promise<unknown>) => {
+      const err = await p.then(() => null, (e: Error & { cause?: Error }) => e);
+      return `${err?.message} ${err?.cause?.message ?? ''}`;
+    };
+    expect(await refused(h.db.execute(sql`update ledger_entries set amount = amount + 1`))).toMatch(/append-only/);
+    expect(await refused(h.db.delete(ledgerEntries))).toMatch(/append-only/);
+  });
+});
