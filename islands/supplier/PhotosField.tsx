@@ -1,7 +1,7 @@
 // The product's photos (at most PRODUCT_PHOTOS_MAX): drop or pick files, each uploaded to POST /api/supplier/uploads
 // (jpg, jpeg, png, svg up to PHOTO_MAX_BYTES, as every upload); reorder by dragging or with the earlier/later
 // buttons (keyboard and touch alike); remove. The first photo is the main one.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useController } from 'react-hook-form';
 import { useDropzone } from 'react-dropzone';
 import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
@@ -20,6 +20,8 @@ export default function PhotosField({ onBusy }: { onBusy: (busy: boolean) => voi
   const { field } = useController({ control, name: 'photos' });
   const photos = (field.value ?? []) as string[];
   const error = useFieldError('photos', true);
+  // A stable id: dnd-kit's own counter differs between the server's rendering and the browser's (hydration).
+  const dndId = useId();
   const [uploading, setUploading] = useState(0);
   const [problem, setProblem] = useState<'rejected' | 'failed' | 'tooMany' | null>(null);
   useEffect(() => { onBusy(uploading > 0); }, [uploading, onBusy]);
@@ -76,7 +78,7 @@ export default function PhotosField({ onBusy }: { onBusy: (busy: boolean) => voi
   return (
     <div className="sp-photos">
       {photos.length > 0 && (
-        <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}
+        <DndContext id={dndId} sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}
           accessibility={{ screenReaderInstructions: { draggable: sp('dragHelp') } }}>
           <SortableContext items={photos} strategy={rectSortingStrategy}>
             <ol className="sp-photo-list" aria-label={sp('photos')}>

@@ -6,6 +6,8 @@ export function productWords(t: Translator) {
   const w = (prefix: string, code: string) => t(`supplierProducts.${prefix}-${code}` as MessageKey);
   return {
     type: (c: string) => w('type', c),
+    /** The type on its own (a table cell): 'Producto'. */
+    typeTitle: (c: string) => { const s = w('type', c); return s.charAt(0).toLocaleUpperCase(t.locale) + s.slice(1); },
     typePlural: (c: string) => w('types', c),
     listState: (c: string) => w('state', c),
     stockType: (c: string) => w('stockType', c),
