@@ -60,7 +60,7 @@ test.describe('supplier products', () => {
       await expect(page.locator('.sp-photo')).toHaveCount(1);
       await page.getByLabel('Nueva variante').fill('Talla');
       await page.getByRole('button', { name: 'Agregar variante' }).click();
-      const values = page.getByLabel('Valores de Talla');
+      const values = page.getByRole('textbox', { name: 'Valores de Talla' });
       for (const v of ['S', 'M']) { await values.fill(v); await values.press('Enter'); }
       await page.getByLabel('Cada variante tiene sus propias existencias').check();
       await page.getByLabel('Unidades de Talla: S').fill('3');
