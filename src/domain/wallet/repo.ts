@@ -2,7 +2,7 @@
 // migration 0017 refuse UPDATE and DELETE on ledger_transactions and ledger_entries).
 import { and, asc, desc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { escrowHolds, ledgerEntries, ledgerTransactions, orders, payouts, returnRequests, walletTypes } from '../../db/schema/index.ts';
+import { escrowHolds, ledgerEntries, ledgerTransactions, payouts, returnRequests, walletTypes } from '../../db/schema/index.ts';
 import { rowsOf } from '../checkout/tx.ts';
 
 export interface EntryInput { holder: string | null; role: string; account: string; currency: string; amount: number }
