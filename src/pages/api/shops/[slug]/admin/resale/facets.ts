@@ -10,4 +10,4 @@ export const spec = defineEndpoint({
   tags: ['admin'], auth: 'user', params: slugParams, query: resaleFacetsQuerySchema, response: resaleFacetsSchema, errors: ADMIN_ERRORS,
 });
 
-export const GET = adminHandle(spec, async ({ query, a }) => resaleFacets(a, query.type));
+export const GET = adminHandle(spec, async ({ query, a }) => resaleFacets(a, query));
