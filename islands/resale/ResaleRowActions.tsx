@@ -119,12 +119,9 @@ export default function ResaleRowActions({ shopSlug, productId, name, inStore: i
       )}
       {catalogues.length > 0 && (inStore || canAdd) && (
         <IslandForm action={action} className="rs-catalogue" onSubmit={onCatalogue} fields={{ op: 'catalogue', product: productId }}>
-          <label>
-            <span className="rs-sr">{labels.chooseCatalogue}</span>
-            <select name="catalogue" value={catalogue} onChange={(e) => setCatalogue(e.target.value)} disabled={removing}>
-              {catalogues.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
-            </select>
-          </label>
+          <select name="catalogue" aria-label={`${labels.chooseCatalogue}: ${name}`} value={catalogue} onChange={(e) => setCatalogue(e.target.value)} disabled={removing}>
+            {catalogues.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
+          </select>
           <button type="submit" className="rs-btn rs-secondary" disabled={removing} aria-label={`${labels.addToCatalogue}: ${name}`}>{labels.addToCatalogue}</button>
         </IslandForm>
       )}
