@@ -26,6 +26,8 @@ export interface ResaleRowProps {
   /** The page address the forms post to before hydration (op, product, catalogue). */
   action: string;
   labels: ResaleRowLabels;
+  /** Origin of the API (tests); same origin by default. */
+  apiBase?: string;
 }
 type Toast = { kind: 'success' | 'warning' | 'error'; message: string };
 
@@ -35,8 +37,8 @@ const fieldCode = (e: unknown, field: string): string | null => {
   return Array.isArray(f) ? (f[0] ?? null) : typeof f === 'string' ? f : null;
 };
 
-export default function ResaleRowActions({ shopSlug, productId, name, inStore: initial, canAdd, catalogues, action, labels }: ResaleRowProps) {
-  const api = useRef(new AdminApi(shopSlug)).current;
+export default function ResaleRowActions({ shopSlug, productId, name, inStore: initial, canAdd, catalogues, action, labels, apiBase = '' }: ResaleRowProps) {
+  const api = useRef(new AdminApi(shopSlug, apiBase)).current;
   const hydrated = useHydrated();
   const [inStore, setInStore] = useState(initial);
   const [busy, setBusy] = useState(false);
