@@ -25,17 +25,17 @@ export interface AdminShop {
 }
 type ModalId = 'color' | 'photo' | 'social' | 'headers' | 'carousel' | 'banners' | PageAction['modal'];
 
-/** The ticket scanner entry ({shop}/admin/boletos), for admins and qrreader members (src/pages/s/admin/boletos.astro). */
+/** A link of the bar: the ticket scanner ({shop}/admin/boletos, admins and qrreader members), the reseller's workspace ({shop}/apps/me/referral, admins). */
 export interface ScanEntry { href: string; label: string }
 
-export default function AdminBar(props: { shop: AdminShop; base: string; isAdmin?: boolean; labels?: Partial<AdminLabels>; locale?: string; apiBase?: string; scan?: ScanEntry | null }) {
+export default function AdminBar(props: { shop: AdminShop; base: string; isAdmin?: boolean; labels?: Partial<AdminLabels>; locale?: string; apiBase?: string; scan?: ScanEntry | null; resell?: ScanEntry | null }) {
   const labels = { ...defaultLabels, ...props.labels };
   return <ToastProvider closeLabel={labels.close}><style>{css}</style><Bar {...props} labels={labels} /></ToastProvider>;
 }
 
 const reload = () => { window.location.reload(); };
 
-function Bar({ shop, base, isAdmin = true, labels, locale, apiBase = '', scan = null }: { shop: AdminShop; base: string; isAdmin?: boolean; labels: AdminLabels; locale?: string; apiBase?: string; scan?: ScanEntry | null }) {
+function Bar({ shop, base, isAdmin = true, labels, locale, apiBase = '', scan = null, resell = null }: { shop: AdminShop; base: string; isAdmin?: boolean; labels: AdminLabels; locale?: string; apiBase?: string; scan?: ScanEntry | null; resell?: ScanEntry | null }) {
   const { push } = useToasts();
   const api = useMemo(() => new AdminApi(shop.slug, apiBase), [shop.slug, apiBase]);
   const [open, setOpen] = useState(false);
@@ -72,6 +72,7 @@ function Bar({ shop, base, isAdmin = true, labels, locale, apiBase = '', scan = 
         <ul id="adm-bar-items" hidden={!open}>
           <li><button type="button" onClick={() => void share()}><span className="adm-bar-icon" aria-hidden="true">⇪</span> <span className="adm-bar-text">{labels.share}</span></button></li>
           {scan && <li><a href={scan.href}><span className="adm-bar-icon" aria-hidden="true">▦</span> <span className="adm-bar-text">{scan.label}</span></a></li>}
+          {isAdmin && resell && <li><a href={resell.href} data-testid="bar-resell"><span className="adm-bar-icon" aria-hidden="true">%</span> <span className="adm-bar-text">{resell.label}</span></a></li>}
           {isAdmin && (
             <>
               {btn('color', labels.color, '◐')}

@@ -106,6 +106,8 @@ describe('resale list and filters', () => {
       id: expect.any(String), owner: expect.any(String), name: expect.any(String), type: 'product', photo: expect.stringMatching(/^\/media\//),
       list_price: expect.any(Number), currency: expect.any(String), supplier: { id: expect.any(String), name: expect.any(String) },
       tags: expect.any(Array), in_store: expect.any(Boolean),
+      // The reseller's figures (issue 13): margin, earning at the shop's plan rate; every item of this scope is resellable.
+      contribution_margin: expect.any(Number), earning: expect.any(Number), resellable: true, is_dropshipping: true, faded: false,
     });
     // Pages fit together (offset 10 continues offset 0), and the order is by name.
     const a = (await owner.get(`${API}/resale?type=product&limit=10`)).json().results.map((x: Item) => x.id);

@@ -76,6 +76,10 @@ function pages(): PageDef[] {
     // Her promoted network and the people she referred (issue 12).
     { label: 'admin03: promoted', path: '/demo-03/promoted?OnlyChilds=false', who: 'admin03' },
     { label: 'admin03: referidos', path: '/demo-03/referidos', who: 'admin03' },
+    // Her reseller's workspace (issue 13).
+    { label: 'admin03: resale products', path: '/demo-03/apps/me/referral', who: 'admin03' },
+    { label: 'admin03: resale plans', path: '/demo-03/apps/me/referral/resale/plans', who: 'admin03' },
+    { label: 'admin03: resale catalogues', path: '/demo-03/apps/me/referral/resale/catalogues', who: 'admin03' },
     // The supplier of that order.
     { label: 'supplier: sales', path: '/demo-03/mis-compras/ventas', who: 'supplier' },
     { label: 'supplier: sale page', path: `/demo-03/mis-compras/ventas/${ids.order}`, who: 'supplier' },

@@ -1,13 +1,13 @@
 // The only place resale SQL lives: the items shops may resell, a shop's store assortment (shop_products, with
 // its catalogues on removal) and the franchises it carries (shop_franchises). Both tables' triggers notify the
 // page cache, so nothing here has to.
-import { sql, type SQL } from 'drizzle-orm';
+import { asc, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { catalogueProducts, catalogues, products, shopFranchises, shopProducts, shops, suppliers } from '../../db/schema/index.ts';
+import { catalogueProducts, catalogues, plans, products, shopFranchises, shopProducts, shops, suppliers } from '../../db/schema/index.ts';
 import { lockCatalogueOrder, placeCatalogueProduct } from '../admin/repo.ts';
 import { foldedName, fuzzyEligible, rowsOf, textMatch, visibleItem } from '../search/repo.ts';
 import { escapeLike, SEARCH_CHECK_AT_LEAST } from '../search/schema.ts';
-import type { FranchiseChoice, ResaleItem, ResaleQuery } from './schema.ts';
+import type { FranchiseChoice, ResaleFacetsQuery, ResaleItem, ResaleQuery, ResaleScope } from './schema.ts';
 
 /** Items any shop may resell: shown on storefronts, dropshipped, with a supplier. */
 const resellable = sql`${visibleItem} and ${products.is_dropshipping} and ${products.supplier_id} is not null`;
@@ -28,11 +28,23 @@ async function countAtLeast(db: Db, from: SQL): Promise<number> {
   return Number(rowsOf<{ n: number }>(res)[0]?.n ?? 0);
 }
 
-type RawResale = Omit<ResaleItem, 'supplier'> & { supplier_id: string | null; supplier_name: string | null };
+type RawResale = Omit<ResaleItem, 'supplier' | 'earning'> & { supplier_id: string | null; supplier_name: string | null };
+
+/** Which items a list or its facets cover (see RESALE_SCOPES); a franchise store's supplier profile narrows them. */
+function scopeWhere(shopId: string, scope: ResaleScope, franchiseOwner: string | null): { where: SQL; canAdd: SQL } {
+  const own = franchiseOwner ? sql` and ${products.owner} = ${franchiseOwner}` : sql``;
+  const canAdd = sql`(${resellable}${own})`;
+  if (scope === 'resellable') return { where: canAdd, canAdd };
+  const inStore = sql`exists (select 1 from ${shopProducts} where ${shopProducts.shop_id} = ${shopId} and ${shopProducts.product_id} = ${products.id})`;
+  return { where: sql`((${visibleItem} and ${products.supplier_id} is not null${own}) or ${inStore})`, canAdd };
+}
+
+export interface ResaleListOptions { franchiseOwner: string | null }
 
 /** One page of resellable items of a type; `text` (normalised) falls back to near matches like the storefront search. */
-export async function listResale(db: Db, shopId: string, q: Omit<ResaleQuery, 'text'> & { text: string }) {
-  const conds: SQL[] = [resellable, sql`${products.type} = ${q.type}`];
+export async function listResale(db: Db, shopId: string, q: Omit<ResaleQuery, 'text'> & { text: string }, opts: ResaleListOptions = { franchiseOwner: null }) {
+  const scope = scopeWhere(shopId, q.scope, opts.franchiseOwner);
+  const conds: SQL[] = [scope.where, sql`${products.type} = ${q.type}`];
   if (q.supplier) conds.push(sql`${products.supplier_id} = ${q.supplier}`);
   if (q.category) {
     conds.push(sql`exists (select 1 from unnest(${products.tags}) as tag where public.f_search_name(tag) = public.f_search_name(${q.category}))`);
@@ -44,13 +56,17 @@ export async function listResale(db: Db, shopId: string, q: Omit<ResaleQuery, 't
       db.execute(sql`select ${products.id} as id, ${products.owner} as owner, ${products.name} as name, ${products.type} as type,
           ${products.photos}->>0 as photo, ${products.list_price} as list_price, ${products.currency} as currency,
           to_jsonb(${products.tags}) as tags, ${suppliers.id} as supplier_id, ${suppliers.name} as supplier_name,
-          exists (select 1 from ${shopProducts} where ${shopProducts.shop_id} = ${shopId} and ${shopProducts.product_id} = ${products.id}) as in_store
+          exists (select 1 from ${shopProducts} where ${shopProducts.shop_id} = ${shopId} and ${shopProducts.product_id} = ${products.id}) as in_store,
+          ${products.contribution_margin} as contribution_margin, ${products.is_dropshipping} as is_dropshipping,
+          ${scope.canAdd} as resellable, not (${visibleItem}) as faded
         ${from} order by ${SORTS[q.sort]} offset ${q.offset} limit ${q.limit}`),
       countAtLeast(db, from),
     ]);
-    const results: ResaleItem[] = rowsOf<RawResale>(res).map((r) => ({
+    const results = rowsOf<RawResale>(res).map((r) => ({
       id: r.id, owner: r.owner, name: r.name, type: r.type, photo: r.photo, list_price: Number(r.list_price), currency: r.currency,
       supplier: r.supplier_id ? { id: r.supplier_id, name: r.supplier_name ?? '' } : null, tags: r.tags ?? [], in_store: Boolean(r.in_store),
+      contribution_margin: Number(r.contribution_margin), is_dropshipping: Boolean(r.is_dropshipping),
+      resellable: Boolean(r.resellable), faded: Boolean(r.faded),
     }));
     return { results, matches_estimated: total };
   };
@@ -60,18 +76,38 @@ export async function listResale(db: Db, shopId: string, q: Omit<ResaleQuery, 't
   return run(textMatch(q.text, 'fuzzy').where);
 }
 
-/** The filter dropdowns: suppliers and main tags (the first) of the resellable items of a type. */
-export async function resaleFacets(db: Db, type: ResaleQuery['type']) {
-  const where = sql`${resellable} and ${products.type} = ${type}`;
+/**
+ * The filter dropdowns: suppliers and main tags (the first) of the items a list of that type and scope covers; with
+ * a limit, those with the most items.
+ */
+export async function resaleFacets(db: Db, shopId: string, q: ResaleFacetsQuery & { scope: ResaleScope }, opts: ResaleListOptions = { franchiseOwner: null }) {
+  const where = sql`${scopeWhere(shopId, q.scope, opts.franchiseOwner).where} and ${products.type} = ${q.type}`;
+  const limit = (n: number | undefined) => (n ? sql` limit ${n}` : sql``);
   const [sup, cat] = await Promise.all([
-    db.execute(sql`select distinct ${suppliers.id} as id, ${suppliers.name} as name
-      from ${products} join ${suppliers} on ${suppliers.id} = ${products.supplier_id} where ${where}`),
-    db.execute(sql`select distinct ${products.tags}[1] as category from ${products} where ${where} and cardinality(${products.tags}) > 0`),
+    db.execute(sql`select ${suppliers.id} as id, ${suppliers.name} as name
+      from ${products} join ${suppliers} on ${suppliers.id} = ${products.supplier_id} where ${where}
+      group by ${suppliers.id}, ${suppliers.name} order by count(*) desc, ${suppliers.name}, ${suppliers.id}${limit(q.suppliers_limit)}`),
+    db.execute(sql`select ${products.tags}[1] as category from ${products} where ${where} and cardinality(${products.tags}) > 0
+      group by 1 order by count(*) desc, 1${limit(q.categories_limit)}`),
   ]);
   return {
     suppliers: rowsOf<{ id: string; name: string }>(sup),
     categories: rowsOf<{ category: string }>(cat).map((r) => r.category),
   };
+}
+
+/** The shop's store items a plan comparison prices: resellable ones, in store order, with their margin. */
+export async function storeSample(db: Db, shopId: string, limit: number) {
+  const res = await db.execute(sql`select ${products.id} as id, ${products.name} as name, ${products.contribution_margin} as margin, ${products.currency} as currency
+    from ${shopProducts} join ${products} on ${products.id} = ${shopProducts.product_id}
+    where ${shopProducts.shop_id} = ${shopId} and ${resellable}
+    order by ${shopProducts.queue_position}, ${products.id} limit ${limit}`);
+  return rowsOf<{ id: string; name: string; margin: number; currency: string }>(res).map((r) => ({ ...r, margin: Number(r.margin) }));
+}
+
+/** Every plan (seed 001 §3 plan record), cheapest first. */
+export async function allPlans(db: Db) {
+  return db.select().from(plans).orderBy(asc(plans.price), asc(plans.id));
 }
 
 /** A resellable item by id (its owner tells a franchise store's supplier), or null. */

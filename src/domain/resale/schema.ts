@@ -14,6 +14,12 @@ export const FRANCHISE_PAGE_SIZE = 2;
 export const FRANCHISE_PAGE_MAX = 50;
 /** Ids per "check products in store" call. */
 export const STORE_CHECK_MAX = 100;
+/** The reseller's referral products tab (seed 001 §2, §9): page size 10, category dropdown 15, supplier dropdown 10. */
+export const RESALE_WORKSPACE_PAGE_SIZE = 10;
+export const RESALE_CATEGORY_DROPDOWN = 15;
+export const RESALE_SUPPLIER_DROPDOWN = 10;
+/** Items of the store the plans tab prices under every plan ('on these 10 items'). */
+export const PLAN_SAMPLE_SIZE = 10;
 
 /** An empty query value (a dropdown's "all" option sends `supplier=`) counts as absent. */
 const blankAsAbsent = <T extends z.ZodType>(inner: T) => z.preprocess((v) => (v === '' ? undefined : v), inner.optional());
@@ -28,8 +34,17 @@ export const resaleTypeSchema = z.enum(PRODUCT_TYPES);
 /** Name order is stable for infinite scroll; the others add the id as a tie-break (seed 001 §9 resale sort). */
 export const RESALE_SORTS = ['name', '-contribution_margin', 'list_price', '-list_price'] as const;
 
+/**
+ * 'resellable' (the add-products modal): only what can be added. 'workspace' (the referral products tab): also the
+ * suppliers' published items that are not dropshipped (shown 'not for resale') and whatever the store holds that is
+ * no longer resellable (unpublished or hidden: shown faded, removable).
+ */
+export const RESALE_SCOPES = ['resellable', 'workspace'] as const;
+export type ResaleScope = (typeof RESALE_SCOPES)[number];
+
 export const resaleQuerySchema = z.object({
   type: resaleTypeSchema.default('product'),
+  scope: z.enum(RESALE_SCOPES).default('resellable'),
   /** Name, tags and description words, case- and accent-insensitive (the storefront search's rules). */
   text: blankAsAbsent(z.string().max(SEARCH_TEXT_MAX * 2)),
   supplier: blankAsAbsent(uuidSchema),
@@ -40,7 +55,14 @@ export const resaleQuerySchema = z.object({
 });
 export type ResaleQuery = z.output<typeof resaleQuerySchema>;
 
-export const resaleFacetsQuerySchema = z.object({ type: resaleTypeSchema.default('product') });
+export const resaleFacetsQuerySchema = z.object({
+  type: resaleTypeSchema.default('product'),
+  scope: z.enum(RESALE_SCOPES).default('resellable'),
+  /** At most this many suppliers / categories: those with the most items (then sorted by name); all when absent. */
+  suppliers_limit: blankAsAbsent(z.coerce.number().int().min(1).max(100)),
+  categories_limit: blankAsAbsent(z.coerce.number().int().min(1).max(100)),
+});
+export type ResaleFacetsQuery = z.output<typeof resaleFacetsQuerySchema>;
 
 export const resaleItemSchema = z.object({
   id: z.string(), owner: z.string(), name: z.string(), type: resaleTypeSchema, photo: z.string().nullable(),
@@ -48,6 +70,15 @@ export const resaleItemSchema = z.object({
   supplier: z.object({ id: z.string(), name: z.string() }).nullable(),
   tags: z.array(z.string()),
   in_store: z.boolean(),
+  /** Contribution margin per unit in minor units (the item's currency). */
+  contribution_margin: z.number().int(),
+  /** The shop's earning per sale at its plan's commission rate (minor units); null when the item is not resellable. */
+  earning: z.number().int().nullable(),
+  /** May be added to the store: published, visible, dropshipped, with a supplier (and the franchise's, in a franchise store). */
+  resellable: z.boolean(),
+  is_dropshipping: z.boolean(),
+  /** Unpublished or hidden: shown faded and not clickable (seed 001 §4). */
+  faded: z.boolean(),
 });
 export type ResaleItem = z.infer<typeof resaleItemSchema>;
 

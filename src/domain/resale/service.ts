@@ -7,19 +7,39 @@ import type { AdminCtx } from '../admin/service.ts';
 import { storeOwners } from '../catalog/repo.ts';
 import { normalizeSearchText } from '../search/schema.ts';
 import * as repo from './repo.ts';
-import type { FranchiseQuery, ResaleFacets, ResaleQuery } from './schema.ts';
+import { resaleEarning } from '../catalog/schema.ts';
+import { resaleRate } from '../catalog/service.ts';
+import type { FranchiseQuery, ResaleFacets, ResaleFacetsQuery, ResaleItem, ResaleQuery } from './schema.ts';
 
 const ITEM_NOT_FOUND = 'No se encontró el producto, servicio o experiencia';
 const collator = new Intl.Collator('es', { sensitivity: 'base' });
 
-/** GET .../admin/resale: the items the shop may resell, with whether each is already in its store. */
+/**
+ * A franchise store sells one supplier's items (seed 000 §6, seed 001 §5): the owner of the items it already has.
+ * null for other stores, and for a franchise store whose items are not one owner's yet (nothing tells its supplier).
+ */
+export async function franchiseOwner(db: AdminCtx['db'], shop: AdminCtx['shop']): Promise<string | null> {
+  if (shop.store_type !== 'franchise') return null;
+  const owners = await storeOwners(db, shop.id);
+  return owners.length === 1 ? owners[0]! : null;
+}
+
+/**
+ * GET .../admin/resale: the items the shop may resell (a franchise store: only its supplier's), with whether each
+ * is already in its store and what the shop earns per sale at its plan's rate (seed 001 §6: margin x rate).
+ */
 export async function listResale({ db, shop }: AdminCtx, q: ResaleQuery) {
-  return repo.listResale(db, shop.id, { ...q, text: normalizeSearchText(q.text) });
+  const [owner, rate] = await Promise.all([franchiseOwner(db, shop), resaleRate(db, shop)]);
+  const page = await repo.listResale(db, shop.id, { ...q, text: normalizeSearchText(q.text) }, { franchiseOwner: owner });
+  const results: ResaleItem[] = page.results.map((r) => ({
+    ...r, earning: r.resellable && rate !== null ? resaleEarning(r.contribution_margin, rate) : null,
+  }));
+  return { results, matches_estimated: page.matches_estimated };
 }
 
 /** The filter dropdowns, sorted the way a Spanish reader expects (accents and case aside). */
-export async function resaleFacets({ db }: AdminCtx, type: ResaleQuery['type']): Promise<ResaleFacets> {
-  const f = await repo.resaleFacets(db, type);
+export async function resaleFacets({ db, shop }: AdminCtx, q: ResaleFacetsQuery): Promise<ResaleFacets> {
+  const f = await repo.resaleFacets(db, shop.id, q, { franchiseOwner: await franchiseOwner(db, shop) });
   return {
     suppliers: f.suppliers.sort((a, b) => collator.compare(a.name, b.name) || a.id.localeCompare(b.id)),
     categories: f.categories.sort((a, b) => collator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0)),
@@ -33,11 +53,9 @@ export async function resaleFacets({ db }: AdminCtx, type: ResaleQuery['type']):
 export async function addToStore({ db, shop }: AdminCtx, productId: string) {
   const p = await repo.findResellable(db, productId);
   if (!p) throw new AppError('not_found', ITEM_NOT_FOUND);
-  if (shop.store_type === 'franchise') {
-    const owners = await storeOwners(db, shop.id);
-    if (owners.length === 1 && owners[0] !== p.owner) {
-      throw new AppError('conflict', 'Solo puedes agregar productos de la franquicia', { fields: { product_id: ['invalid_product'] } });
-    }
+  const owner = await franchiseOwner(db, shop);
+  if (owner !== null && owner !== p.owner) {
+    throw new AppError('conflict', 'Only the franchise supplier\'s products can be added to a franchise store', { fields: { product_id: ['invalid_product'] }, textKey: 'apiErrors.invalid_product' });
   }
   const queue_position = await repo.addToStore(db, shop.id, p.id);
   return { product_id: p.id, in_store: true as const, queue_position };
