@@ -24,6 +24,7 @@ import * as repo from './repo.ts';
 import type { OrderRow } from './repo.ts';
 import { recordPayment, recordRefund, startReturnWindow } from '../wallet/service.ts';
 import type { OrderDetail, OrderListQuery, OrderSummary } from './schema.ts';
+import { withAttribution } from './attribution.ts';
 
 export interface Actor { role: Role; user_id: string | null }
 export const SYSTEM: Actor = { role: 'system', user_id: null };
@@ -423,7 +424,7 @@ export async function listSupplierOrders(db: Db, viewer: Viewer, q: OrderListQue
 
 export async function supplierOrderDetail(db: Db, viewer: Viewer, id: string, as: 'supplier' | 'dssupplier'): Promise<OrderDetail> {
   const { order } = await supplierActor(db, viewer, await repo.findOrder(db, id), as);
-  return detail(db, viewer, order.id, as);
+  return withAttribution(db, await detail(db, viewer, order.id, as));
 }
 
 export async function supplierNext(db: Db, viewer: Viewer, id: string, input: { as: 'supplier' | 'dssupplier'; estimated_delivery_date?: string; shipping_cost?: number; note?: string }): Promise<OrderDetail> {
@@ -508,7 +509,7 @@ export async function getOrderDetail(db: Db, viewer: Viewer, id: string): Promis
   return detail(db, viewer, o.id, 'customer');
 }
 
-async function detail(db: Db, _viewer: Viewer, id: string, as: Role): Promise<OrderDetail> {
+export async function detail(db: Db, _viewer: Viewer, id: string, as: Role): Promise<OrderDetail> {
   const o = (await repo.findOrder(db, id))!;
   const [items, attendees, notes, history, pays, refunds, supplier, checkout, shops] = await Promise.all([
     repo.listItems(db, o.id), repo.listAttendees(db, o.id), repo.listNotes(db, o.id, as !== 'customer'), repo.listHistory(db, o.id),
@@ -539,7 +540,7 @@ async function detail(db: Db, _viewer: Viewer, id: string, as: Role): Promise<Or
     cancel_reason: o.cancel_reason, cancel_description: o.cancel_description, canceled_at: iso(o.canceled_at), delivered_at: iso(o.delivered_at),
     return_deadline: iso(o.return_deadline),
     return_policy: { return_type: '72hrs', text: 'Returns up to 72 hours after receiving the order; the product must be unused and complete with accessories, manuals and labels; electronic devices must not be locked.' },
-    invoicing: o.invoicing, is_courtesy: o.is_courtesy,
+    invoicing: o.invoicing, is_courtesy: o.is_courtesy, attribution: null,
     actions: {
       next: nextEvent(o.status, as),
       next_actor: nextActor(o.status),
