@@ -123,6 +123,8 @@ export interface LineSnapshot {
   is_dropshipping: boolean;
   /** Minor units per unit the supplier gives up (resale commission and platform); absent on checkouts before issue 12. */
   contribution_margin?: number;
+  /** Bought 'buy by' at the net price (src/domain/cart/buy-by.ts): no reseller part is paid on it. */
+  buy_by?: boolean;
   owner: string;
   experience_date: string | null;
 }

@@ -84,7 +84,7 @@ export async function createOrderFromCheckout(tx: Db, c: CheckoutRow, method: { 
   await repo.insertItems(tx, c.lines.map((l) => ({
     order_id: order.id, product_id: l.product_id, variant: l.variant, name: l.name, photo: l.photo, type: l.type,
     unit_price: l.unit_price, crossout_price: l.crossout_price, amount: l.amount, line_total: l.unit_price * l.amount,
-    currency: l.currency, is_dropshipping: l.is_dropshipping, owner: l.owner, contribution_margin: l.contribution_margin ?? 0, experience_date: l.experience_date ? new Date(l.experience_date) : null,
+    currency: l.currency, is_dropshipping: l.is_dropshipping, owner: l.owner, contribution_margin: l.contribution_margin ?? 0, buy_by: l.buy_by === true, experience_date: l.experience_date ? new Date(l.experience_date) : null,
   })));
   await repo.insertAttendees(tx, c.attendees.map((a) => ({ order_id: order.id, product_id: a.product_id, full_name: a.full_name, phone: a.phone, email: a.email ?? null })));
   const who: Actor = { role: 'customer', user_id: c.user_id };
