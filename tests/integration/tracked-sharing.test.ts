@@ -116,3 +116,39 @@ describe('tracked link -> cookies -> attributed order', () => {
     expect((await new Client().get(`/api/shops/${SHOP}/orders/${orderId}`)).status).toBe(401);
   });
 });
+
+describe('pages', () => {
+  const form = (c: Client, path: string, fields: Record<string, string>) =>
+    c.request('POST', path, { raw: new URLSearchParams(fields).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded', origin: c.base } });
+
+  it('the share form works without script: admins get the tracked link page; anonymous pages carry no share form', async () => {
+    const admin = await admin03();
+    const cat = await aCatalogue(admin);
+    const catalogue = await admin.get(`/${SHOP}/catalogos/${cat.slug}`);
+    expect(catalogue.text).toContain('data-testid="share-tracked"');
+    const anon = await new Client().get(`/${SHOP}/catalogos/${cat.slug}`);
+    expect(anon.text).not.toContain('data-testid="share-tracked"');
+    expect(anon.text).toContain(`/catalogos/${cat.slug}`); // the plain share link stays
+    const r = await form(admin, `/${SHOP}/compartir`, { url: `/${SHOP}/catalogos/${cat.slug}`, name: cat.name });
+    expect(r.status).toBe(200);
+    const link = /data-tracked-url data-testid="tracked-url"|value="([^"]+)"[^>]*data-tracked-url/.exec(r.text);
+    expect(link).not.toBeNull();
+    expect(r.text).toMatch(/referral=ana-trevino&amp;campaign=[0-9a-f-]{36}&amp;click_id=/);
+    const bad = await form(admin, `/${SHOP}/compartir`, { url: 'javascript:alert(1)', name: 'x' });
+    expect(bad.status).toBe(400);
+    const customer = new Client();
+    await customer.login('cliente@demo.test');
+    expect((await form(customer, `/${SHOP}/compartir`, { url: `/${SHOP}/`, name: 'x' })).status).toBe(404);
+  });
+
+  it('network shops start their breadcrumb at Marketplace, which is the network page', async () => {
+    const cat = await aCatalogue(new Client());
+    const page = await new Client().get(`/${SHOP}/catalogos/${cat.slug}`);
+    expect(page.text).toMatch(/<nav class="breadcrumb"[^>]*>\s*<ol>\s*<li><a href="\/marketplace">Marketplace<\/a>/);
+    const plain = await new Client().get('/demo-04/catalogos');
+    expect(plain.text).not.toContain('href="/marketplace"');
+    const m = await new Client().get('/marketplace?page=2');
+    expect(m.status).toBe(301);
+    expect(m.headers.location).toBe('/red-comercial?page=2');
+  });
+});

@@ -5,7 +5,7 @@ import { campaignName } from '../../src/domain/marketing/schema.ts';
 import { splitOrder } from '../../src/domain/wallet/rules.ts';
 import { AppError } from '../../src/lib/shared/errors.ts';
 
-const item = { is_dropshipping: true, list_state: 'published', hiden: false, is_free: false, hide_price: false, list_price: 19950, contribution_margin: 4001 };
+const item = { is_dropshipping: true, list_state: 'published' as 'published' | 'unpublished', hiden: false, is_free: false, hide_price: false, list_price: 19950, contribution_margin: 4001 };
 
 describe('buy by', () => {
   it('is the list price less margin x rate (rounded half up), leaving the rest of the margin', () => {
@@ -14,7 +14,7 @@ describe('buy by', () => {
   });
 
   it('refuses non-dropshipping, unpublished, hidden, free or price-hidden items and missing rates', () => {
-    for (const bad of [{ is_dropshipping: false }, { list_state: 'unpublished' }, { hiden: true }, { is_free: true }, { hide_price: true }]) {
+    for (const bad of [{ is_dropshipping: false }, { list_state: 'unpublished' as const }, { hiden: true }, { is_free: true }, { hide_price: true }]) {
       expect(buyByPrice({ ...item, ...bad }, '0.5')).toBeNull();
     }
     expect(buyByPrice(item, null)).toBeNull();
