@@ -97,6 +97,13 @@ describe('tracked link -> cookies -> attributed order', () => {
     expect(shopSide.status, shopSide.text).toBe(200);
     expect(shopSide.json().attribution).toEqual(expected);
     expect(shopSide.json().actions).toMatchObject({ can_pay: false, payment_token: null });
+    const listed = await admin.get(`/api/shops/${SHOP}/orders?limit=50`);
+    expect(listed.status).toBe(200);
+    expect(listed.json().results.map((o: { id: string }) => o.id)).toContain(orderId);
+    expect((await admin.get(`/${SHOP}/admin/pedidos`)).text).toContain(`/${SHOP}/admin/pedidos/${orderId}`);
+    const customer = new Client();
+    await customer.login('cliente@demo.test');
+    expect((await customer.get(`/api/shops/${SHOP}/orders`)).status).toBe(403);
     const page = await admin.get(`/${SHOP}/admin/pedidos/${orderId}`);
     expect(page.status).toBe(200);
     expect(page.text).toContain('data-testid="order-attribution"');

@@ -8,7 +8,7 @@ import * as ckRepo from '../checkout/repo.ts';
 import { attributionOf } from '../marketing/service.ts';
 import { requireShopAdmin, type ShopRow } from '../shops/service.ts';
 import * as repo from './repo.ts';
-import type { OrderDetail } from './schema.ts';
+import type { OrderDetail, OrderListQuery, OrderSummary } from './schema.ts';
 
 export async function withAttribution(db: Db, d: OrderDetail): Promise<OrderDetail> {
   const [order, checkout] = await Promise.all([repo.findOrder(db, d.id), ckRepo.findCheckout(db, d.checkout_id)]);
@@ -30,4 +30,11 @@ export async function shopOrderDetail(db: Db, shop: ShopRow, viewer: Viewer, id:
     ...d, notes: d.notes.filter((n) => n.visibility === 'client'),
     actions: { ...d.actions, next: null, can_cancel: false, can_pay: false, payment_token: null, seconds_left: null },
   });
+}
+
+/** The orders placed in the shop, for its admins (the list that leads to shopOrderDetail). */
+export async function listShopOrders(db: Db, shop: ShopRow, viewer: Viewer, q: OrderListQuery): Promise<{ results: OrderSummary[]; matches_estimated: number }> {
+  await requireShopAdmin(db, shop, viewer);
+  const { listView } = await import('./service.ts');
+  return listView(db, { ...q, scope: { shop_id: shop.id } });
 }

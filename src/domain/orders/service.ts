@@ -482,7 +482,7 @@ export async function shipOrder(db: Db, viewer: Viewer, id: string, input: { as:
 
 // ---------- views ----------
 
-async function listView(db: Db, f: repo.OrderFilter | (OrderListQuery & { scope: repo.OrderFilter['scope'] })): Promise<{ results: OrderSummary[]; matches_estimated: number }> {
+export async function listView(db: Db, f: repo.OrderFilter | (OrderListQuery & { scope: repo.OrderFilter['scope'] })): Promise<{ results: OrderSummary[]; matches_estimated: number }> {
   const { rows, total } = await repo.listOrders(db, f as repo.OrderFilter);
   const items = await repo.itemsOfOrders(db, rows.map((r) => r.id));
   const shops = await ckRepo.shopsByIds(db, [...new Set(rows.map((r) => r.shop_id))]);
