@@ -73,8 +73,10 @@ test('admin03 shares a catalogue; an order bought through the link shows the cam
   const orderId = await buy(shopper.request);
   await buyer.close();
 
-  // The shop's admin sees what brought the order.
-  await page.goto(`/${SHOP}/admin/pedidos/${orderId}`);
+  // The shop's admin finds the order in the shop's orders and sees what brought it.
+  await page.goto(`/${SHOP}/admin/pedidos`);
+  await page.locator(`a[href="/${SHOP}/admin/pedidos/${orderId}"]`).click();
+  await expect(page).toHaveURL(new RegExp(`/${SHOP}/admin/pedidos/${orderId}$`));
   await expect(page.getByTestId('order-attribution')).toHaveText('Llegó por la campaña «Café y cocina» (compartida por Ana Sofía Treviño)');
   await shots(page, 'order-es');
 
@@ -103,6 +105,7 @@ test('a level two user buys by the net price from the product page', async ({ pa
   const cart = await ok(await page.request.get(`/api/cart?shop=${SHOP}`));
   const line = cart.orders.flatMap((o: { products: { product_id: string }[] }) => o.products).find((l: { product_id: string }) => l.product_id === id);
   expect(line).toMatchObject({ unit_price: net, buy_by: true });
+  await expect(page.locator('.cart-buy-by')).toHaveText('Precio neto (comprar por)');
   await page.request.delete(`/api/cart/items/${line.item_id}?shop=${SHOP}`);
   await page.context().addCookies([{ name: 'lang', value: 'en', url: baseURL! }]);
   await page.goto(`/${SHOP}/productos/${item.owner}/${id}`);
