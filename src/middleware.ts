@@ -121,7 +121,7 @@ async function rememberTracking(ctx: Parameters<Parameters<typeof defineMiddlewa
   const answered = await resolveTracking(ctx.locals.db, {
     referral: get('referral'), referral_slug: get('referral_slug'), campaign: get('campaign'),
     click_id: get('click_id'), gclid: get('gclid'), fbclid: get('fbclid'),
-  });
+  }, ctx.locals.shop?.id);
   for (const [name, value] of Object.entries(answered)) {
     if (value) ctx.cookies.set(name, value, { path: '/', maxAge: COOKIE_TRACKING_MAX_AGE_S, sameSite: 'lax', httpOnly: true, secure: secureCookies(ctx) });
     else ctx.cookies.delete(name, { path: '/' });

@@ -133,6 +133,7 @@ export default function CartPanel({ shop, base, signedIn, initial = null, active
                   {Object.entries(l.variant).map(([k, v]) => <span key={k} className="muted small"> {k}: {v}</span>)}
                   <span className="price">{money(l.unit_price, l.currency)}
                     {l.crossout_price !== null && l.crossout_price > l.unit_price && <s className="muted"> {money(l.crossout_price, l.currency)}</s>}</span>
+                  {l.buy_by && <span className="muted small cart-buy-by">{L.buyByLine}</span>}
                   {l.problem && <span className="cart-problem">{noticeText(l.problem, L)}</span>}
                 </div>
                 <QuantityInput value={l.amount} label={fill(L.quantityOf, { name: l.name })} disabled={busy} onCommit={(n) => void setAmount(l.item_id, n)} />

@@ -31,6 +31,8 @@ export function cartLabels(t: Translator) {
     unavailable: t('cart.temporarilyUnavailable'),
     chooseVariant: t('cart.chooseVariant'),
     notFound: t('customer.itemNotFound'),
+    /** A 'buy by' line at the net price (issue 13). */
+    buyByLine: t('sharing.buyByLine'),
   };
 }
 export type CartLabels = ReturnType<typeof cartLabels>;

@@ -52,7 +52,13 @@ export interface ProductPageData {
   concluded: boolean;
   /** Resale information for level one/two viewers: shown (with the figures), hidden by their toggle, or not for them. */
   resale:
-    | { state: 'shown'; earning: number; netPrice: number; earnMoreHint: boolean }
+    | {
+      state: 'shown'; earning: number; netPrice: number; earnMoreHint: boolean;
+      /** The 'buy by' button (seed 001 §6): a priced item; the cart and checkout price it again on the server. */
+      buyBy: boolean;
+      /** The create-your-free-store link: level one only (seed 001 §6). */
+      createStore: boolean;
+    }
     | { state: 'hidden' }
     | { state: 'none' };
   /** Where the add-to-cart form posts (a later issue serves it). */
@@ -85,6 +91,8 @@ export function productPageData(item: ItemDetail, viewer: Viewer, prefs: { showR
     resale = {
       state: 'shown', earning: item.resale_earning, netPrice: Math.max(0, item.list_price - item.resale_earning),
       earnMoreHint: viewer.kind === 'user' && viewer.user.user_level === 'ul1',
+      buyBy: !item.is_free && !item.hide_price,
+      createStore: viewer.kind === 'user' && viewer.user.user_level === 'ul1',
     };
   }
   return { kind: 'product', item, concluded: isConcluded(item), resale, ...where };

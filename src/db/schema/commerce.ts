@@ -58,6 +58,9 @@ export const cartItems = pgTable('cart_items', {
   /** Canonical form of `variant` ("Color=Negro|Talla=M"), so the same choice is one line. */
   variant_key: text('variant_key').notNull().default(''),
   amount: integer('amount').notNull(),
+  /** 'Buy by' (seed 001 §6): a level one/two user buys this line at the net price (list price less their resale
+   * earning). Only a flag: the server checks the viewer and computes the price at checkout (src/domain/cart/buy-by.ts). */
+  buy_by: boolean('buy_by').notNull().default(false),
   created_at: ts('created_at').notNull().defaultNow(),
   updated_at: ts('updated_at').notNull().defaultNow(),
 }, (t) => [
@@ -120,6 +123,8 @@ export interface LineSnapshot {
   is_dropshipping: boolean;
   /** Minor units per unit the supplier gives up (resale commission and platform); absent on checkouts before issue 12. */
   contribution_margin?: number;
+  /** Bought 'buy by' at the net price (src/domain/cart/buy-by.ts): no reseller part is paid on it. */
+  buy_by?: boolean;
   owner: string;
   experience_date: string | null;
 }
@@ -275,6 +280,8 @@ export const orderItems = pgTable('order_items', {
   is_dropshipping: boolean('is_dropshipping').notNull().default(true),
   /** The unit's contribution margin at purchase time (minor units): what the money split of the ledger starts from. */
   contribution_margin: integer('contribution_margin').notNull().default(0),
+  /** Bought 'buy by' at the net price: the resale earning was taken as a discount, so no reseller part is paid on it. */
+  buy_by: boolean('buy_by').notNull().default(false),
   /** The product's owner profile (the dropshipping supplier). */
   owner: uuid('owner').references(() => profiles.id),
   experience_date: ts('experience_date'),

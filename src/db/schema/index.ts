@@ -12,3 +12,4 @@ export * from "./shipping.ts";
 export * from "./packing.ts";
 export * from "./wallet.ts";
 export * from "./promoted.ts";
+export * from "./marketing.ts";

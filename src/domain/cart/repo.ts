@@ -3,6 +3,8 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { catalogueProducts, catalogues, products, productVariantStock, shopProducts, shops, suppliers } from '../../db/schema/index.ts';
 import { cartItems, carts } from '../../db/schema/commerce.ts';
+import { users } from '../../db/schema/accounts.ts';
+import type { UserLevel } from '../../lib/shared/constants.ts';
 
 export const productColumns = {
   id: products.id, owner: products.owner, supplier_id: products.supplier_id, type: products.type, slug: products.slug,
@@ -77,9 +79,13 @@ export async function findItem(db: Db, cartId: string, itemId: string) {
 }
 
 /** Sets a line's amount (creating the line when it is new). */
-export async function putItem(db: Db, cartId: string, line: { product_id: string; variant: Record<string, string>; variant_key: string; amount: number }) {
-  const [row] = await db.insert(cartItems).values({ cart_id: cartId, ...line })
-    .onConflictDoUpdate({ target: [cartItems.cart_id, cartItems.product_id, cartItems.variant_key], set: { amount: line.amount, updated_at: sql`now()` } })
+export async function putItem(db: Db, cartId: string, line: { product_id: string; variant: Record<string, string>; variant_key: string; amount: number; buy_by?: boolean }) {
+  // buy_by: the latest add decides the line's price; callers that do not say (a merge) keep it as it is.
+  const [row] = await db.insert(cartItems).values({ cart_id: cartId, ...line, buy_by: line.buy_by ?? false })
+    .onConflictDoUpdate({
+      target: [cartItems.cart_id, cartItems.product_id, cartItems.variant_key],
+      set: { amount: line.amount, ...(line.buy_by === undefined ? {} : { buy_by: line.buy_by }), updated_at: sql`now()` },
+    })
     .returning();
   await touch(db, cartId);
   return row!;
@@ -111,6 +117,12 @@ export async function setShareSlug(db: Db, cartId: string, slug: string): Promis
 
 async function touch(db: Db, cartId: string) {
   await db.update(carts).set({ updated_at: sql`now()` }).where(eq(carts.id, cartId));
+}
+
+/** The level of a cart's owner ('buy by' lines are priced by it). */
+export async function userLevel(db: Db, userId: string): Promise<UserLevel | null> {
+  const [row] = await db.select({ level: users.user_level }).from(users).where(eq(users.id, userId)).limit(1);
+  return (row?.level as UserLevel | null | undefined) ?? null;
 }
 
 export async function shopById(db: Db, id: string) {

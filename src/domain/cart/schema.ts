@@ -13,6 +13,8 @@ export const addItemInput = z.object({
   product_id: z.uuid(),
   variant: variantChoice.optional(),
   amount: amountInput.default(1),
+  /** 'Buy by' (seed 001 §6): the line at the net price; the server checks the viewer's level and the item. */
+  buy_by: z.boolean().optional(),
 });
 export const setQuantityInput = z.object({ shop: shopSlug, amount: amountInput });
 export const itemParams = z.object({ id: z.uuid() });
@@ -49,6 +51,8 @@ export const cartLine = z.object({
   stock_state: z.enum(['available', 'lastAvailable', 'onDemand', 'outOfStock', 'temporarilyUnavailable']),
   /** Why this line cannot be bought as it is (out_of_stock, unavailable_for_sale, quantity_exceeded ...). */
   problem: noticeSchema.nullable(),
+  /** Present (true) on a 'buy by' line priced at the net price. */
+  buy_by: z.boolean().optional(),
 });
 export type CartLine = z.infer<typeof cartLine>;
 

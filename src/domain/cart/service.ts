@@ -15,6 +15,7 @@ import { availableMethods, methodAvailable } from '../payments/availability.ts';
 import { sellsHere } from '../suppliers/rules.ts';
 import { applyQuantityRules, availableUnits, forVariant, QUANTITY_FIELD_KEYS, QUANTITY_MESSAGES, refusal, unitSaving, variantFieldKey, variantKey, variantProblems } from './rules.ts';
 import type { CartLine, CartOrder, CartView, Notice } from './schema.ts';
+import { buyByPrice, buyByRate, requireBuyBy } from './buy-by.ts';
 
 export const SUPPLIER_MISSING_CONFIGURATION = 'Purchase cannot be made at the moment (supplier configuration missing)';
 export const NOT_FOUND_ITEM = 'Product, service or experience not found';
@@ -59,8 +60,10 @@ export function unitPrice(p: Pick<OfferedProduct, 'list_price' | 'is_free'>): nu
   return p.is_free ? 0 : p.list_price;
 }
 
-function toLine(item: repo.CartItemRow, p: OfferedProduct, now: Date): CartLine {
-  const price = unitPrice(p);
+function toLine(item: repo.CartItemRow, p: OfferedProduct, now: Date, buyByRate: string | null = null): CartLine {
+  // A 'buy by' line is priced by the server (src/domain/cart/buy-by.ts); a line that no longer qualifies pays the list price.
+  const net = item.buy_by ? buyByPrice(p, buyByRate) : null;
+  const price = net ? net.unit_price : unitPrice(p);
   const available = availableUnits(variantProblems(p.variants, item.variant) ? p : forVariant(p, item.variant));
   return {
     item_id: item.id, product_id: p.id, name: p.name, photo: p.photos[0] ?? null, type: p.type, variant: item.variant,
@@ -69,6 +72,7 @@ function toLine(item: repo.CartItemRow, p: OfferedProduct, now: Date): CartLine 
     max_purchase_amount: p.max_purchase_amount,
     stock_state: stockState({ stock_type: p.stock_type, available: available ?? 0, sold_out: p.sold_out, disabled: p.disabled || !p.offered, experience_available: p.experience_available }),
     problem: lineProblem(p, item.amount, item.variant, now),
+    ...(net ? { buy_by: true } : {}),
   };
 }
 
@@ -100,13 +104,14 @@ export function groupOrders(lines: { line: CartLine; p: OfferedProduct }[]): Car
   return [...groups.values()].sort((a, b) => a.supplier.name.localeCompare(b.supplier.name) || a.currency.localeCompare(b.currency));
 }
 
-async function view(db: Db, shop: ShopRow, cart: { id: string; share_slug: string | null } | null, notices: Notice[] = []): Promise<CartView> {
+async function view(db: Db, shop: ShopRow, cart: { id: string; user_id: string; share_slug: string | null } | null, notices: Notice[] = []): Promise<CartView> {
   const items = cart ? await repo.listItems(db, cart.id) : [];
   const facts = await repo.offeredProducts(db, shop.id, items.map((i) => i.product_id));
   const now = new Date();
+  const rate = cart && items.some((i) => i.buy_by) ? await buyByRate(db, shop, await repo.userLevel(db, cart.user_id)) : null;
   const lines = items.flatMap((item) => {
     const p = facts.get(item.product_id);
-    return p && p.supplier ? [{ line: toLine(item, p, now), p }] : [];
+    return p && p.supplier ? [{ line: toLine(item, p, now, rate), p }] : [];
   });
   const orders = groupOrders(lines);
   const totals = new Map<string, { currency: string; total: number; savings: number; amount: number }>();
@@ -144,10 +149,11 @@ function checkVariant(p: OfferedProduct, variant: Record<string, string> | undef
 }
 
 /** Adds `amount` units of an item (with its variant) to the cart; the rules may adjust the line down. */
-export async function addItem(db: Db, shop: ShopRow, viewer: Viewer, input: { product_id: string; variant?: Record<string, string>; amount: number }): Promise<CartView> {
+export async function addItem(db: Db, shop: ShopRow, viewer: Viewer, input: { product_id: string; variant?: Record<string, string>; amount: number; buy_by?: boolean }): Promise<CartView> {
   const v = requireUser(viewer);
   assertShopSells(shop);
   const p = await productFor(db, shop, input.product_id);
+  if (input.buy_by) requireBuyBy(p, await buyByRate(db, shop, v.user.user_level), v.user.user_level);
   const why = refusal(p);
   if (why) throw new AppError(why, QUANTITY_MESSAGES[why], { fields: { product_id: [QUANTITY_FIELD_KEYS[why]] } });
   checkVariant(p, input.variant);
@@ -162,7 +168,7 @@ export async function addItem(db: Db, shop: ShopRow, viewer: Viewer, input: { pr
   const outcome = applyQuantityRules(current + input.amount, forVariant(p, input.variant));
   if (outcome.kind === 'refused') throw new AppError(outcome.code, outcome.message, { fields: { product_id: [QUANTITY_FIELD_KEYS[outcome.code]] } });
   if (outcome.kind !== 'ok') throw new AppError('validation_error', 'Enter a whole number from 1', { fields: { amount: [QUANTITY_FIELD_KEYS.invalid_amount] } });
-  await repo.putItem(db, cart.id, { product_id: p.id, variant: input.variant ?? {}, variant_key: key, amount: outcome.amount });
+  await repo.putItem(db, cart.id, { product_id: p.id, variant: input.variant ?? {}, variant_key: key, amount: outcome.amount, buy_by: input.buy_by === true });
   const notices = outcome.notice ? [{ ...outcome.notice, product_id: p.id }] : [];
   return view(db, shop, cart, notices);
 }

@@ -34,7 +34,11 @@ export const addressInput = z.object({
 });
 export type AddressInput = z.infer<typeof addressInput>;
 
-export const lineInput = z.object({ product_id: z.uuid(), variant: variantChoice.optional(), amount: z.number().int().min(1).max(CART_MAX_AMOUNT) });
+export const lineInput = z.object({
+  product_id: z.uuid(), variant: variantChoice.optional(), amount: z.number().int().min(1).max(CART_MAX_AMOUNT),
+  /** 'Buy by' at the net price (seed 001 §6): the server checks the viewer's level and prices it. */
+  buy_by: z.boolean().optional(),
+});
 
 export const startInput = z.object({
   shop: z.string().min(1).max(63).optional(),

@@ -27,6 +27,7 @@ import type { AddressInput, CheckoutView, DeliveryOption } from './schema.ts';
 import { ensureSweeper, sweepExpired } from './sweeper.ts';
 import { inTx } from './tx.ts';
 import { HOLD_MESSAGES, holdCap, holderLockKeys, holdProblems, mayOpenAnother, reservationUnits, restartRefusal, type Holder, type ReservedUnits } from './rules.ts';
+import { buyByRate, requireBuyBy } from '../cart/buy-by.ts';
 
 export const NEED_SIGN_IN = 'Sign in, sign up or continue as a guest';
 const newToken = () => `ptk_${randomBytes(18).toString('base64url')}`;
@@ -49,7 +50,7 @@ export async function checkoutFor(db: Db, viewer: Viewer, id: string): Promise<C
 export interface StartInput {
   supplier_id?: string;
   currency?: string;
-  items?: { product_id: string; variant?: Record<string, string>; amount: number }[];
+  items?: { product_id: string; variant?: Record<string, string>; amount: number; buy_by?: boolean }[];
   buy_now: boolean;
   start_as_anonymous: boolean;
   guest?: { email: string; name?: string; phone?: string };
@@ -77,9 +78,9 @@ export async function startCheckout(db: Db, shop: ShopRow, viewer: Viewer, input
   if (anonymous && !input.guest?.email) throw new AppError('validation_error', 'A guest needs an e-mail', { fields: { 'guest.email': ['validation.required'] } });
   if (anonymous && !input.items?.length) throw new AppError('validation_error', 'A guest sends the lines of the browser cart', { fields: { items: ['validation.required'] } });
 
-  let requested: { product_id: string; variant: Record<string, string>; amount: number }[];
+  let requested: { product_id: string; variant: Record<string, string>; amount: number; buy_by?: boolean }[];
   if (input.items?.length) {
-    requested = input.items.map((i) => ({ product_id: i.product_id, variant: i.variant ?? {}, amount: i.amount }));
+    requested = input.items.map((i) => ({ product_id: i.product_id, variant: i.variant ?? {}, amount: i.amount, buy_by: i.buy_by === true }));
   } else {
     const cart = viewer.kind === 'user' ? await cartRepo.findCart(db, shop.id, viewer.user.id) : null;
     const items = cart ? await cartRepo.listItems(db, cart.id) : [];
@@ -89,15 +90,15 @@ export async function startCheckout(db: Db, shop: ShopRow, viewer: Viewer, input
     requested = items.filter((i) => {
       const p = f.get(i.product_id);
       return p?.supplier_id === input.supplier_id && p?.currency === currency;
-    }).map((i) => ({ product_id: i.product_id, variant: i.variant, amount: i.amount }));
+    }).map((i) => ({ product_id: i.product_id, variant: i.variant, amount: i.amount, buy_by: i.buy_by }));
     if (!requested.length) throw new AppError('conflict', 'Your cart holds nothing of this supplier order');
   }
-  // The same item and variant twice is one line.
-  const merged = new Map<string, { product_id: string; variant: Record<string, string>; amount: number }>();
+  // The same item and variant twice is one line ('buy by' when either asks for it; the server prices it below).
+  const merged = new Map<string, { product_id: string; variant: Record<string, string>; amount: number; buy_by?: boolean }>();
   for (const r of requested) {
     const k = `${r.product_id}|${variantKey(r.variant)}`;
     const m = merged.get(k);
-    if (m) m.amount += r.amount; else merged.set(k, { ...r });
+    if (m) { m.amount += r.amount; m.buy_by = m.buy_by || r.buy_by; } else merged.set(k, { ...r });
   }
   const lines = [...merged.values()];
   const facts = await cartRepo.offeredProducts(db, shop.id, lines.map((l) => l.product_id));
@@ -147,14 +148,21 @@ export async function startCheckout(db: Db, shop: ShopRow, viewer: Viewer, input
     }
   }
 
+  // 'Buy by' lines: priced here from the viewer's level and the stored item, never from the request (src/domain/cart/buy-by.ts).
+  const level = viewer.kind === 'user' ? viewer.user.user_level : null;
+  const rate = lines.some((l) => l.buy_by) ? await buyByRate(db, shop, level) : null;
   const snapshot: LineSnapshot[] = lines.map((l) => {
     const p = facts.get(l.product_id)!;
+    const net = l.buy_by ? requireBuyBy(p, rate, level) : null;
+    const price = net ? net.unit_price : unitPrice(p);
     return {
       product_id: p.id, variant: l.variant, amount: l.amount, name: p.name, photo: p.photos[0] ?? null, type: p.type,
-      unit_price: unitPrice(p), crossout_price: p.crossout_price, currency: p.currency, stock_type: p.stock_type,
+      unit_price: price, crossout_price: p.crossout_price, currency: p.currency, stock_type: p.stock_type,
       is_dropshipping: p.is_dropshipping, owner: p.owner, experience_date: p.experience_date ? new Date(p.experience_date).toISOString() : null,
-      // The margin of the price actually charged (never above it: a free item gives nothing up).
-      contribution_margin: Math.min(p.contribution_margin, unitPrice(p)),
+      // The margin of the price actually charged (never above it: a free item gives nothing up); a 'buy by' line keeps
+      // what is left after the earning the buyer took as a discount.
+      contribution_margin: net ? net.contribution_margin : Math.min(p.contribution_margin, unitPrice(p)),
+      ...(net ? { buy_by: true } : {}),
     };
   });
   const itemsTotal = snapshot.reduce((n, l) => n + l.unit_price * l.amount, 0);

@@ -77,8 +77,8 @@ export async function ownsDropshippedLine(db: Db, orderId: string, profileId: st
 }
 
 export interface OrderFilter {
-  /** Whose orders: a customer's, a supplier's, or those with lines owned by a dropshipping profile. */
-  scope: { user_id: string } | { supplier_ids: string[] } | { owner_profile: string };
+  /** Whose orders: a customer's, a supplier's, those with lines owned by a dropshipping profile, or those placed in a shop. */
+  scope: { user_id: string } | { supplier_ids: string[] } | { owner_profile: string } | { shop_id: string };
   state?: string;
   payment_type?: string;
   delivery_type?: string;
@@ -94,6 +94,7 @@ export async function listOrders(db: Db, f: OrderFilter): Promise<{ rows: (Order
   const where: SQL[] = [];
   if ('user_id' in f.scope) where.push(eq(orders.user_id, f.scope.user_id));
   else if ('supplier_ids' in f.scope) where.push(f.scope.supplier_ids.length ? inArray(orders.supplier_id, f.scope.supplier_ids) : sql`false`);
+  else if ('shop_id' in f.scope) where.push(eq(orders.shop_id, f.scope.shop_id));
   else {
     const owner = f.scope.owner_profile;
     where.push(sql`exists (select 1 from ${orderItems} where ${orderItems.order_id} = ${orders.id} and ${orderItems.owner} = ${owner} and ${orderItems.is_dropshipping})`);

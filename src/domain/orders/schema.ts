@@ -5,6 +5,7 @@ import {
   PAYMENT_METHODS, PAYMENT_STATUSES, TAX_REGIMES,
 } from '../../lib/shared/constants.ts';
 import { isoDateSchema as isoDate } from '../../lib/shared/dates.ts';
+import { attributionSchema } from '../marketing/schema.ts';
 
 export const orderListQuery = z.object({
   state: z.enum(ORDER_STATUSES).optional(),
@@ -167,6 +168,8 @@ export const orderDetail = orderSummary.extend({
   invoicing: z.record(z.string(), z.string()).nullable(),
   is_courtesy: z.boolean(),
   /** What the viewer may do now. */
+  /** What brought the order (issue 13): campaign and referral from the checkout's tracking; sellers' views only (null for buyers). */
+  attribution: attributionSchema.nullable(),
   actions: z.object({
     /** The viewer's 'next' event, or null (the next step is someone else's or there is none). */
     next: z.string().nullable(),

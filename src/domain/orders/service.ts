@@ -24,6 +24,7 @@ import * as repo from './repo.ts';
 import type { OrderRow } from './repo.ts';
 import { recordPayment, recordRefund, startReturnWindow } from '../wallet/service.ts';
 import type { OrderDetail, OrderListQuery, OrderSummary } from './schema.ts';
+import { withAttribution } from './attribution.ts';
 
 export interface Actor { role: Role; user_id: string | null }
 export const SYSTEM: Actor = { role: 'system', user_id: null };
@@ -83,7 +84,7 @@ export async function createOrderFromCheckout(tx: Db, c: CheckoutRow, method: { 
   await repo.insertItems(tx, c.lines.map((l) => ({
     order_id: order.id, product_id: l.product_id, variant: l.variant, name: l.name, photo: l.photo, type: l.type,
     unit_price: l.unit_price, crossout_price: l.crossout_price, amount: l.amount, line_total: l.unit_price * l.amount,
-    currency: l.currency, is_dropshipping: l.is_dropshipping, owner: l.owner, contribution_margin: l.contribution_margin ?? 0, experience_date: l.experience_date ? new Date(l.experience_date) : null,
+    currency: l.currency, is_dropshipping: l.is_dropshipping, owner: l.owner, contribution_margin: l.contribution_margin ?? 0, buy_by: l.buy_by === true, experience_date: l.experience_date ? new Date(l.experience_date) : null,
   })));
   await repo.insertAttendees(tx, c.attendees.map((a) => ({ order_id: order.id, product_id: a.product_id, full_name: a.full_name, phone: a.phone, email: a.email ?? null })));
   const who: Actor = { role: 'customer', user_id: c.user_id };
@@ -423,7 +424,7 @@ export async function listSupplierOrders(db: Db, viewer: Viewer, q: OrderListQue
 
 export async function supplierOrderDetail(db: Db, viewer: Viewer, id: string, as: 'supplier' | 'dssupplier'): Promise<OrderDetail> {
   const { order } = await supplierActor(db, viewer, await repo.findOrder(db, id), as);
-  return detail(db, viewer, order.id, as);
+  return withAttribution(db, await detail(db, viewer, order.id, as));
 }
 
 export async function supplierNext(db: Db, viewer: Viewer, id: string, input: { as: 'supplier' | 'dssupplier'; estimated_delivery_date?: string; shipping_cost?: number; note?: string }): Promise<OrderDetail> {
@@ -481,7 +482,7 @@ export async function shipOrder(db: Db, viewer: Viewer, id: string, input: { as:
 
 // ---------- views ----------
 
-async function listView(db: Db, f: repo.OrderFilter | (OrderListQuery & { scope: repo.OrderFilter['scope'] })): Promise<{ results: OrderSummary[]; matches_estimated: number }> {
+export async function listView(db: Db, f: repo.OrderFilter | (OrderListQuery & { scope: repo.OrderFilter['scope'] })): Promise<{ results: OrderSummary[]; matches_estimated: number }> {
   const { rows, total } = await repo.listOrders(db, f as repo.OrderFilter);
   const items = await repo.itemsOfOrders(db, rows.map((r) => r.id));
   const shops = await ckRepo.shopsByIds(db, [...new Set(rows.map((r) => r.shop_id))]);
@@ -508,7 +509,7 @@ export async function getOrderDetail(db: Db, viewer: Viewer, id: string): Promis
   return detail(db, viewer, o.id, 'customer');
 }
 
-async function detail(db: Db, _viewer: Viewer, id: string, as: Role): Promise<OrderDetail> {
+export async function detail(db: Db, _viewer: Viewer, id: string, as: Role): Promise<OrderDetail> {
   const o = (await repo.findOrder(db, id))!;
   const [items, attendees, notes, history, pays, refunds, supplier, checkout, shops] = await Promise.all([
     repo.listItems(db, o.id), repo.listAttendees(db, o.id), repo.listNotes(db, o.id, as !== 'customer'), repo.listHistory(db, o.id),
@@ -539,7 +540,7 @@ async function detail(db: Db, _viewer: Viewer, id: string, as: Role): Promise<Or
     cancel_reason: o.cancel_reason, cancel_description: o.cancel_description, canceled_at: iso(o.canceled_at), delivered_at: iso(o.delivered_at),
     return_deadline: iso(o.return_deadline),
     return_policy: { return_type: '72hrs', text: 'Returns up to 72 hours after receiving the order; the product must be unused and complete with accessories, manuals and labels; electronic devices must not be locked.' },
-    invoicing: o.invoicing, is_courtesy: o.is_courtesy,
+    invoicing: o.invoicing, is_courtesy: o.is_courtesy, attribution: null,
     actions: {
       next: nextEvent(o.status, as),
       next_actor: nextActor(o.status),

@@ -2,6 +2,7 @@
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/shared/errors.ts';
 import { findProfileBySlug, membershipPermissions } from '../accounts/repo.ts';
+import { resolveCampaign } from '../marketing/repo.ts';
 import type { Viewer } from '../accounts/viewer.ts';
 import * as repo from './repo.ts';
 import type { ShopRow } from './repo.ts';
@@ -55,12 +56,15 @@ export function visitorRole(shop: Pick<ShopRow, 'store_type' | 'root_affinity_st
 
 export interface TrackingQuery { gclid?: string; fbclid?: string; click_id?: string; referral?: string; campaign?: string; referral_slug?: string }
 
-/** Referral, campaign and click id the shop answers back (they become 1-day cookies on the storefront). */
-export async function resolveTracking(db: Db, q: TrackingQuery) {
+/**
+ * Referral, campaign and click id the shop answers back (they become 1-day cookies on the storefront). A campaign is
+ * answered only when it is an active campaign of this shop (src/domain/marketing): unknown ids are never echoed.
+ */
+export async function resolveTracking(db: Db, q: TrackingQuery, shopId?: string | null) {
   const referralSlug = (q.referral ?? q.referral_slug)?.trim().toLowerCase();
   const referral = referralSlug ? (await findProfileBySlug(db, referralSlug))?.slug ?? null : null;
   const clean = (s?: string) => (s && /^[\w.:~-]{1,100}$/.test(s) ? s : null);
-  return { referral, campaign: clean(q.campaign?.trim()), click_id: clean(q.click_id ?? q.gclid ?? q.fbclid) };
+  return { referral, campaign: await resolveCampaign(db, shopId, q.campaign), click_id: clean(q.click_id ?? q.gclid ?? q.fbclid) };
 }
 
 export async function rootAffinityInfo(db: Db, shop: ShopRow): Promise<PublicShop['root_affinity_store_info']> {
@@ -75,7 +79,7 @@ export async function rootAffinityInfo(db: Db, shop: ShopRow): Promise<PublicSho
 }
 
 export async function publicShop(db: Db, shop: ShopRow, viewer: Viewer, tracking: TrackingQuery = {}): Promise<PublicShop> {
-  const [standing, root, track] = await Promise.all([standingOf(db, shop, viewer), rootAffinityInfo(db, shop), resolveTracking(db, tracking)]);
+  const [standing, root, track] = await Promise.all([standingOf(db, shop, viewer), rootAffinityInfo(db, shop), resolveTracking(db, tracking, shop.id)]);
   const { domain: _d, root_affinity_store_id: _r, created_at: _c, updated_at: _u, franchise_support_url: _f, affiliate_support_url: _a, ...fields } = shop;
   return {
     ...fields,

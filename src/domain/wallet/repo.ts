@@ -174,7 +174,7 @@ export async function dueHoldsCount(db: Db, now: Date) {
 export interface OrderMoneyFacts {
   order_id: string; currency: string; supplier_profile: string; reseller: string | null; plan: string | null;
   promoter: string | null; buyer_profile: string | null; return_type: string | null;
-  lines: { unit_price: number; amount: number; contribution_margin: number }[];
+  lines: { unit_price: number; amount: number; contribution_margin: number; buy_by: boolean }[];
 }
 
 export async function orderMoneyFacts(db: Db, orderId: string): Promise<OrderMoneyFacts | null> {
@@ -190,8 +190,8 @@ export async function orderMoneyFacts(db: Db, orderId: string): Promise<OrderMon
     left join supplier_return_policies rp on rp.supplier_id = o.supplier_id
     where o.id = ${orderId}`));
   if (!rows[0]) return null;
-  const lines = rowsOf<{ unit_price: number; amount: number; contribution_margin: number }>(await db.execute(sql`
-    select unit_price, amount, contribution_margin from order_items where order_id = ${orderId} order by id`));
+  const lines = rowsOf<{ unit_price: number; amount: number; contribution_margin: number; buy_by: boolean }>(await db.execute(sql`
+    select unit_price, amount, contribution_margin, buy_by from order_items where order_id = ${orderId} order by id`));
   return { ...rows[0], lines };
 }
 

@@ -11,7 +11,11 @@ export type Role = 'supplier' | 'reseller' | 'promoter' | 'platform';
  */
 export const PROMOTER_RATE = '0.1';
 
-export interface SplitLine { unit_price: number; amount: number; contribution_margin: number }
+export interface SplitLine {
+  unit_price: number; amount: number; contribution_margin: number;
+  /** Bought 'buy by' (issue 13): the buyer took the resale earning as a discount, so no reseller part is paid on it. */
+  buy_by?: boolean;
+}
 export interface Party { role: Role; holder: string | null; amount: number }
 
 /**
@@ -32,7 +36,7 @@ export function splitOrder(input: {
   for (const l of input.lines) {
     const unitMargin = Math.max(0, Math.min(l.contribution_margin, l.unit_price));
     margin += unitMargin * l.amount;
-    const r = input.reseller ? Math.min(resaleEarning(unitMargin, input.rate), unitMargin) : 0;
+    const r = input.reseller && !l.buy_by ? Math.min(resaleEarning(unitMargin, input.rate), unitMargin) : 0;
     const p = input.promoter ? Math.min(resaleEarning(unitMargin, PROMOTER_RATE), unitMargin - r) : 0;
     reseller += r * l.amount;
     promoter += p * l.amount;
