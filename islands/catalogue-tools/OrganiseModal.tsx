@@ -128,7 +128,7 @@ export default function OrganiseModal({ api, labels, locale, catalogue, onClose 
                   <>
                     <IslandForm className="ct-pos" onSubmit={submitPosition(it)} noValidate>
                       <label className="ct-pos-label" htmlFor={`pos-${it.product_id}`}>{labels.position}</label>
-                      <input id={`pos-${it.product_id}`} name="queue_position" type="number" min={0} step={1} inputMode="numeric" defaultValue={it.queue_position}
+                      <input key={it.queue_position} id={`pos-${it.product_id}`} name="queue_position" type="number" min={0} step={1} inputMode="numeric" defaultValue={it.queue_position}
                         aria-label={fmt(labels.positionOf, { name: it.name })} disabled={overlay !== null} />
                       <button type="submit" disabled={overlay !== null}>{labels.move}</button>
                     </IslandForm>

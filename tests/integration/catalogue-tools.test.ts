@@ -56,6 +56,14 @@ describe('candidates and add by filter', () => {
     const list = await items(id);
     expect(list.results.map((r) => r.queue_position)).toEqual(list.results.map((_, i) => i));
 
+    // A move (with its lock timeout) still renumbers zero-based.
+    const last = list.results[list.results.length - 1]!;
+    const moved = await owner.post(`${API}/catalogues/${id}/products/move`, { product_id: last.product_id, queue_position: 0 });
+    expect(moved.status, moved.text).toBe(200);
+    const reordered = await items(id);
+    expect(reordered.results[0]!.product_id).toBe(last.product_id);
+    expect(reordered.results.map((r) => r.queue_position)).toEqual(list.results.map((_, i) => i));
+
     const again = await owner.post(`${API}/catalogues/${id}/products/by-filter`, { type: 'product', category });
     expect(again.json()).toMatchObject({ added: 0, added_to_store: 0, num_products: page.matches_estimated });
     const after = (await owner.get(`${API}/catalogues/${id}/candidates?type=product&category=${encodeURIComponent(category)}`)).json();
