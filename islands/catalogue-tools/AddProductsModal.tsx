@@ -25,10 +25,10 @@ function PagedSelect({ label, all, value, onChange, step, allLabel, moreLabel }:
   const visible = all.slice(0, Math.max(shown, chosenIdx + 1));
   return (
     <Field label={label}>{(p) => (
-      <select {...p} value={value} onChange={(e) => { if (e.target.value === '\u0000more') setShown((n) => n + step); else onChange(e.target.value); }}>
+      <select {...p} value={value} onChange={(e) => { if (e.target.value === '__more__') setShown((n) => n + step); else onChange(e.target.value); }}>
         <option value="">{allLabel}</option>
         {visible.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
-        {visible.length < all.length && <option value={'\u0000more'}>{moreLabel}</option>}
+        {visible.length < all.length && <option value={'__more__'}>{moreLabel}</option>}
       </select>
     )}</Field>
   );

@@ -155,3 +155,26 @@ describe('fork', () => {
     }
   });
 });
+
+describe('franchise stores', () => {
+  it("offer and add only their franchise supplier's items (seed 001 §5 invalid_product)", async () => {
+    const admin = new Client();
+    await admin.login('adminfranquicia@demo.test');
+    const api = '/api/shops/demo-franquicia/admin';
+    const created = await admin.post(`${api}/catalogues`, { name: `Franquicia ${randomUUID().slice(0, 6)}` });
+    expect(created.status, created.text).toBe(201);
+    const id = created.json().id as string;
+    try {
+      const r = (await admin.get(`${api}/catalogues/${id}/candidates?type=product&limit=50`)).json();
+      expect(r.results.length).toBeGreaterThan(0);
+      expect(new Set(r.results.map((x: { supplier: { name: string } | null }) => x.supplier?.name)).size).toBe(1);
+      const added = await admin.post(`${api}/catalogues/${id}/products/by-filter`, { type: 'product' });
+      expect(added.status, added.text).toBe(200);
+      expect(added.json().added_to_store).toBe(0);
+      const names = new Set(((await admin.get(`${api}/catalogues/${id}/candidates?type=product&limit=50`)).json().results as { supplier: { name: string } | null }[]).map((x) => x.supplier?.name));
+      expect(names.size).toBe(1);
+    } finally {
+      await admin.request('DELETE', `${api}/catalogues/${id}`);
+    }
+  });
+});
