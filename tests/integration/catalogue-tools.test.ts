@@ -3,8 +3,9 @@
 // (copies name, photo and items in order, records origin_id, 'forked from' on the page). Over HTTP on the demo:
 // admin03 owns demo-03 (under the root store red-demo), admin04 owns demo-04 (no network). Catalogues made here
 // are deleted afterwards.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
+import pg from 'pg';
 import { Client } from '../support/http.ts';
 
 const API = '/api/shops/demo-03/admin';
@@ -177,4 +178,27 @@ describe('franchise stores', () => {
       await admin.request('DELETE', `${api}/catalogues/${id}`);
     }
   });
+});
+
+describe('position update while the order is locked', () => {
+  // PostgreSQL only: PGlite has one connection, so nothing can hold the lock while the server waits for it.
+  it.runIf(inject('serverDatabaseUrl'))('answers 400 updating_position_error after the lock timeout', async () => {
+    const id = await newCatalogue(`Bloqueo ${randomUUID().slice(0, 6)}`);
+    await owner.post(`${API}/catalogues/${id}/products/by-filter`, { type: 'product', text: 'taza' });
+    const first = (await items(id)).results[0]!;
+    const db = new pg.Client({ connectionString: inject('serverDatabaseUrl')! });
+    await db.connect();
+    try {
+      await db.query('begin');
+      await db.query('select pg_advisory_xact_lock(hashtext($1))', [`catalogue-order:${id}`]);
+      const r = await owner.post(`${API}/catalogues/${id}/products/move`, { product_id: first.product_id, queue_position: 1 });
+      expect(r.status, r.text).toBe(400);
+      expect(r.json().error.code).toBe('updating_position_error');
+      await db.query('rollback');
+      const ok = await owner.post(`${API}/catalogues/${id}/products/move`, { product_id: first.product_id, queue_position: 1 });
+      expect(ok.status, ok.text).toBe(200);
+    } finally {
+      await db.end();
+    }
+  }, 20_000);
 });
