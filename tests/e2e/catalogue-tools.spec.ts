@@ -5,6 +5,7 @@
 // in Spanish and English (test-results/screens/catalogue-tools-*). Anonymous shoppers' catalogue pages carry none
 // of it.
 import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { SCREENS_DIR, USERS, VIEWPORTS, imagesInViewSettled, signIn, waitForIsland } from './helpers.ts';
 
@@ -192,6 +193,21 @@ for (const lang of ['es', 'en'] as const) {
     });
   }
 }
+
+test('the bar and the order dialog have no serious or critical axe violations', async ({ page }) => {
+  await page.setViewportSize(VIEWPORTS.desktop);
+  await signIn(page.request, USERS.admin03);
+  await openTools(page, '/demo-03/catalogos/novedades');
+  const audit = async (selector: string) => {
+    const { violations } = await new AxeBuilder({ page }).include(selector).analyze();
+    const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' ; ')}`), selector).toEqual([]);
+  };
+  await audit('.ct-bar');
+  await page.getByRole('navigation', { name: ES.toolbar }).getByRole('button', { name: ES.organise }).click();
+  await expect(cardsIn(page).first()).toBeVisible();
+  await audit('[role=dialog]');
+});
 
 test('an anonymous shopper\'s catalogue page carries no catalogue tools', async ({ browser }) => {
   const ctx = await browser.newContext();
