@@ -15,6 +15,7 @@ import { defaultToolLabels, fmt, type ToolLabels } from './labels.ts';
 const AddProductsModal = lazy(() => import('./AddProductsModal.tsx'));
 const OrganiseModal = lazy(() => import('./OrganiseModal.tsx'));
 const EditCatalogueModal = lazy(() => import('./EditCatalogueModal.tsx'));
+const NetworkModal = lazy(() => import('./NetworkModal.tsx'));
 
 /** A shop the viewer administers that may fork this catalogue, with the address its catalogues live under. */
 export interface ForkTarget { slug: string; name: string; base: string }
@@ -26,6 +27,10 @@ export interface CatalogueToolsProps {
   /** The viewer administers this shop: add, order, remove, edit. */
   isAdmin: boolean;
   forkTargets: ForkTarget[];
+  /** The shop sits in an affinity network: its admins may copy the other network shops' catalogues. */
+  inNetwork?: boolean;
+  /** The shop's address prefix ('' or '/{slug}'). */
+  base?: string;
   labels?: Partial<ToolLabels>;
   adminLabels: AdminLabels;
   locale?: string;
@@ -38,9 +43,9 @@ export default function CatalogueTools(props: CatalogueToolsProps) {
 }
 
 const reloadPage = () => { window.location.reload(); };
-type ModalId = 'add' | 'organise' | 'edit' | 'fork';
+type ModalId = 'add' | 'organise' | 'edit' | 'fork' | 'network';
 
-function Bar({ shop, catalogue, isAdmin, forkTargets, labels, adminLabels, locale, apiBase = '' }: CatalogueToolsProps & { labels: ToolLabels }) {
+function Bar({ shop, catalogue, isAdmin, forkTargets, inNetwork = false, base = '', labels, adminLabels, locale, apiBase = '' }: CatalogueToolsProps & { labels: ToolLabels }) {
   const api = useMemo(() => new AdminApi(shop, apiBase), [shop, apiBase]);
   const [modal, setModal] = useState<ModalId | null>(null);
   const closeWith = (changed: boolean) => { setModal(null); if (changed) reloadPage(); };
@@ -51,12 +56,14 @@ function Bar({ shop, catalogue, isAdmin, forkTargets, labels, adminLabels, local
           <button type="button" onClick={() => setModal('add')}>{labels.addProducts}</button>
           <button type="button" onClick={() => setModal('organise')}>{labels.organise}</button>
           <button type="button" onClick={() => setModal('edit')}>{labels.editCatalogue}</button>
+          {inNetwork && <button type="button" onClick={() => setModal('network')}>{labels.network}</button>}
         </>}
         {forkTargets.length > 0 && <button type="button" onClick={() => setModal('fork')}>{labels.duplicate}</button>}
       </nav>
       <Suspense fallback={null}>
         {modal === 'add' && <AddProductsModal api={api} labels={labels} locale={locale} catalogue={catalogue} onClose={closeWith} reload={reloadPage} />}
         {modal === 'organise' && <OrganiseModal api={api} labels={labels} locale={locale} catalogue={catalogue} onClose={closeWith} />}
+        {modal === 'network' && <NetworkModal api={api} labels={labels} locale={locale} base={base} onClose={() => setModal(null)} />}
         {modal === 'edit' && <EditCatalogueModal api={api} labels={labels} adminLabels={adminLabels} catalogue={catalogue} onClose={closeWith} />}
       </Suspense>
       {modal === 'fork' && <ForkModal labels={labels} catalogue={catalogue} targets={forkTargets} apiBase={apiBase} onClose={() => setModal(null)} />}

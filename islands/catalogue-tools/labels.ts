@@ -26,7 +26,8 @@ export const defaultToolLabels = {
   photo: 'Foto', sizeHint: 'Tamaño recomendado: {width} x {height} px', saved: 'El catálogo se guardó', uploadFailed: 'La foto no se pudo subir, inténtalo más tarde',
   // fork
   forkTitle: 'Duplicar «{name}»', forkInto: 'Duplicar en la tienda', forkHint: 'Se copian el nombre, la foto y los productos en su orden.',
-  forkConfirm: 'Duplicar', forking: 'Duplicando el catálogo…', forked: 'Catálogo duplicado: te llevamos a la copia', forkError: 'No se pudo duplicar el catálogo',
+  network: 'Copiar de la red', networkTitle: 'Catálogos de tu red', networkEmpty: 'No se encontraron catálogos en la red',
+  networkShop: '{shop} · {count} productos', forkConfirm: 'Duplicar', forking: 'Duplicando el catálogo…', forked: 'Catálogo duplicado: te llevamos a la copia', forkError: 'No se pudo duplicar el catálogo',
 };
 export type ToolLabels = typeof defaultToolLabels;
 export const fmt = (s: string, vars: Record<string, string | number>) => s.replace(/\{(\w+)\}/g, (_, k: string) => String(vars[k] ?? ''));

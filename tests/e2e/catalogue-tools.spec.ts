@@ -186,6 +186,11 @@ for (const lang of ['es', 'en'] as const) {
       await expect(cardsIn(page).first()).toBeVisible();
       await page.screenshot({ path: `${SCREENS_DIR}/catalogue-tools-organise-${lang}-${vp}.png` });
       await page.keyboard.press('Escape');
+      await bar.getByRole('button', { name: L.network }).click();
+      await expect(dialog(page).getByTestId('network-catalogue').first()).toBeVisible();
+      await expect(dialog(page).getByTestId('network-catalogue').first()).toContainText('Red Emprende México');
+      await page.screenshot({ path: `${SCREENS_DIR}/catalogue-tools-network-${lang}-${vp}.png` });
+      await page.keyboard.press('Escape');
       await openTools(page, '/red-demo/catalogos/novedades');
       await bar.getByRole('button', { name: L.duplicate }).click();
       await expect(dialog(page).getByText(L.forkHint!)).toBeVisible();

@@ -157,6 +157,30 @@ describe('fork', () => {
   });
 });
 
+describe('the network\'s catalogues', () => {
+  it('lists the other network shops\' catalogues, the root store first; none outside a network', async () => {
+    const r = await owner.get(`${API}/catalogues/network`);
+    expect(r.status, r.text).toBe(200);
+    const list = r.json().results as { id: string; slug: string; shop_slug: string; num_products: number }[];
+    expect(list.length).toBeGreaterThan(0);
+    expect(list.every((c) => c.shop_slug === 'red-demo')).toBe(true);
+    expect(list.map((c) => c.slug)).toContain('novedades');
+    const found = await owner.get(`${API}/catalogues/network?text=NOVEDADES`);
+    expect(found.json().results.map((c: { slug: string }) => c.slug)).toEqual(['novedades']);
+    const none = await other.get('/api/shops/demo-04/admin/catalogues/network');
+    expect(none.status).toBe(200);
+    expect(none.json()).toEqual({ results: [], matches_estimated: 0 });
+    expect((await other.get(`${API}/catalogues/network`)).status).toBe(403);
+    expect((await owner.get(`${API}/catalogues/network?limit=51`)).status).toBe(400);
+    // The root store's admin sees demo-03's catalogues.
+    const coordinador = new Client();
+    await coordinador.login('coordinador@demo.test');
+    const down = (await coordinador.get('/api/shops/red-demo/admin/catalogues/network')).json().results as { shop_slug: string }[];
+    expect(down.length).toBeGreaterThan(0);
+    expect(new Set(down.map((c) => c.shop_slug))).toEqual(new Set(['demo-03']));
+  });
+});
+
 describe('franchise stores', () => {
   it("offer and add only their franchise supplier's items (seed 001 §5 invalid_product)", async () => {
     const admin = new Client();

@@ -184,3 +184,24 @@ export async function originOf(db: Db, catalogueId: string): Promise<OriginRow |
     join ${shops} s on s.id = c.shop_id where f.id = ${catalogueId} limit 1`);
   return toOrigin(rowsOf<RawOrigin>(res)[0]);
 }
+
+/**
+ * Catalogues of the network's shops (the root store first) other than `excludeShopId`, by shop and name; `text`
+ * matches the name (accents and case ignored). num_products counts what shoppers see.
+ */
+export async function networkCatalogues(db: Db, network: string, excludeShopId: string, q: { text: string; offset: number; limit: number }) {
+  const conds: SQL[] = [sql`(s.id = ${network} or s.root_affinity_store_id = ${network})`, sql`s.id <> ${excludeShopId}`, sql`not s.disabled`];
+  if (q.text) conds.push(sql`public.f_search_name(c.name) like '%' || public.f_search_name(${q.text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}) || '%'`);
+  const where = sql.join(conds, sql` and `);
+  const [res, total] = await Promise.all([
+    db.execute(sql`select c.id, c.name, c.slug, c.photo, s.slug::text as shop_slug, s.name as shop_name,
+        (select count(*)::int from ${catalogueProducts} cp join ${products} on ${products.id} = cp.product_id
+          where cp.catalogue_id = c.id and ${visibleItem}) as num_products
+      from ${catalogues} c join ${shops} s on s.id = c.shop_id where ${where}
+      order by (s.id = ${network}) desc, s.name, c.name, c.id offset ${q.offset} limit ${q.limit}`),
+    db.execute(sql`select count(*)::int as n from ${catalogues} c join ${shops} s on s.id = c.shop_id where ${where}`),
+  ]);
+  type Row = { id: string; name: string; slug: string; photo: string | null; shop_slug: string; shop_name: string; num_products: number };
+  const results = rowsOf<Row>(res).map((r) => ({ ...r, num_products: Number(r.num_products) }));
+  return { results, matches_estimated: Number(rowsOf<{ n: number }>(total)[0]?.n ?? 0) };
+}

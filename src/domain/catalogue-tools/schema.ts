@@ -97,3 +97,16 @@ export const forkResultSchema = z.object({
   origin: z.object({ id: z.string(), name: z.string(), slug: z.string(), shop_slug: z.string(), shop_name: z.string() }),
 });
 export type ForkResult = z.infer<typeof forkResultSchema>;
+
+/** GET .../admin/catalogues/network: the other network shops' catalogues a shop may fork (seed 000 §9: 50 a fetch). */
+export const NETWORK_CATALOGUES_LIMIT = 50;
+export const networkCataloguesQuerySchema = z.object({
+  text: blankAsAbsent(z.string().trim().max(SEARCH_TEXT_MAX, 'validation.tooLong')),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  limit: z.coerce.number().int().min(1).max(NETWORK_CATALOGUES_LIMIT).default(NETWORK_CATALOGUES_LIMIT),
+});
+export const networkCatalogueSchema = z.object({
+  id: z.string(), name: z.string(), slug: z.string(), photo: z.string().nullable(), num_products: z.number().int(),
+  shop_slug: z.string(), shop_name: z.string(),
+});
+export type NetworkCatalogue = z.infer<typeof networkCatalogueSchema>;

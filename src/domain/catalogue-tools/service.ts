@@ -15,6 +15,8 @@ import type { ShopRow } from '../shops/repo.ts';
 import * as repo from './repo.ts';
 import { mayFork, networkOf } from './rules.ts';
 import { ADD_BY_FILTER_MAX, type CandidateFilter, type CandidatesQuery, type ForkBody, type ForkResult } from './schema.ts';
+import type { z } from 'zod';
+import type { networkCataloguesQuerySchema } from './schema.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -97,6 +99,13 @@ export async function forkCatalogue({ db, shop }: AdminCtx, body: ForkBody): Pro
     id: made.id, name: made.name, slug: made.slug, photo: made.photo, num_products: made.num_products,
     origin: { id: origin.id, name: origin.name, slug: origin.slug, shop_slug: origin.shop.slug, shop_name: origin.shop.name },
   };
+}
+
+/** GET .../catalogues/network: what this shop may fork from the other shops of its network (none outside one). */
+export async function listNetworkCatalogues({ db, shop }: AdminCtx, q: z.output<typeof networkCataloguesQuerySchema>) {
+  const net = networkOf(shop);
+  if (!net) return { results: [], matches_estimated: 0 };
+  return repo.networkCatalogues(db, net, shop.id, { ...q, text: normalizeSearchText(q.text) });
 }
 
 export interface ForkTarget { slug: string; name: string; canonical_url: string | null }
