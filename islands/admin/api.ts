@@ -1,5 +1,5 @@
 // Calls of the admin islands to the shop-admin JSON API (/api/shops/{slug}/admin/**).
-export interface ApiError { status: number; message: string | null; fields?: Record<string, string[] | string> }
+export interface ApiError { status: number; message: string | null; fields?: Record<string, string[] | string>; code?: string }
 
 export class AdminApi {
   constructor(readonly slug: string, readonly apiBase = '') {}
@@ -15,8 +15,8 @@ export class AdminApi {
     } catch {
       throw { status: 0, message: null } satisfies ApiError;
     }
-    const data = await res.json().catch(() => null) as { error?: { message?: string; fields?: ApiError['fields'] } } | null;
-    if (!res.ok) throw { status: res.status, message: data?.error?.message ?? null, fields: data?.error?.fields } satisfies ApiError;
+    const data = await res.json().catch(() => null) as { error?: { code?: string; message?: string; fields?: ApiError['fields'] } } | null;
+    if (!res.ok) throw { status: res.status, message: data?.error?.message ?? null, fields: data?.error?.fields, code: data?.error?.code } satisfies ApiError;
     return data as T;
   }
   get<T>(path: string) { return this.call<T>('GET', path); }

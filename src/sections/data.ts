@@ -42,6 +42,8 @@ export interface CataloguePageData extends Paging {
   /** The anonymous share address {protocol}://{domain}/catalogos/{slug}. */
   shareUrl: string;
   results: ListItem[];
+  /** A fork's origin (issue 13): the catalogue it was copied from, linked as 'forked from'. */
+  origin?: { name: string; shop_name: string; href: string } | null;
 }
 
 /** {shop}/productos/{owner}/{id} (also services and experiences) and the platform route /productos/{supplier}/{product}. */

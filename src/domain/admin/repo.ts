@@ -241,6 +241,11 @@ export async function deleteCatalogue(db: Db, shopId: string, id: string) {
   return row ?? null;
 }
 
+/** Inside a transaction: a lock waited for longer than `ms` fails with 55P03 (lock_not_available). */
+export async function setLockTimeout(db: Db, ms: number) {
+  await db.execute(sql.raw(`set local lock_timeout = ${Math.max(1, Math.floor(ms))}`));
+}
+
 /** Serialises order changes of one catalogue (inside a transaction). */
 export async function lockCatalogueOrder(db: Db, catalogueId: string) {
   await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`catalogue-order:${catalogueId}`}))`);

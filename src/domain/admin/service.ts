@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { listCatalogues } from '../catalog/repo.ts';
+import { pgCode } from '../checkout/tx.ts';
 import { validationError } from '../../lib/server/http.ts';
 import { BANNERS_MAX, SLIDES_MAX } from '../../lib/shared/constants.ts';
 import { AppError } from '../../lib/shared/errors.ts';
@@ -520,15 +521,26 @@ export async function removeCatalogueProduct({ db, shop }: AdminCtx, id: string,
   return { catalogue_id: c.id, product_id: productId.toLowerCase(), removed: true as const };
 }
 
+/** How long a move waits for another change of the same catalogue's order before answering updating_position_error. */
+export const POSITION_LOCK_TIMEOUT_MS = 3000;
+
 /** Moves a product to a zero-based queue_position; the others are renumbered 0..n-1 in one statement. */
 export async function moveCatalogueProduct({ db, shop }: AdminCtx, id: string, input: { product_id: string; queue_position: number }) {
   const c = await ownCatalogue(db, shop, id);
-  const position = await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
-    await repo.lockCatalogueOrder(tx, c.id);
-    if (await repo.cataloguePosition(tx, c.id, input.product_id) === null) throw notFound('Product in this catalogue');
-    await repo.placeCatalogueProduct(tx, c.id, input.product_id, input.queue_position);
-    return repo.cataloguePosition(tx, c.id, input.product_id);
-  });
+  let position: number | null;
+  try {
+    position = await db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      // Another change of this catalogue's order holding the lock longer than this: seed 001 §8 'try later'.
+      await repo.setLockTimeout(tx, POSITION_LOCK_TIMEOUT_MS);
+      await repo.lockCatalogueOrder(tx, c.id);
+      if (await repo.cataloguePosition(tx, c.id, input.product_id) === null) throw notFound('Product in this catalogue');
+      await repo.placeCatalogueProduct(tx, c.id, input.product_id, input.queue_position);
+      return repo.cataloguePosition(tx, c.id, input.product_id);
+    });
+  } catch (err) {
+    if (pgCode(err) === '55P03') throw new AppError('updating_position_error', 'The catalogue\'s order is being changed; try again later');
+    throw err;
+  }
   return { catalogue_id: c.id, product_id: input.product_id, queue_position: position! };
 }

@@ -15,7 +15,9 @@ export type ErrorCode =
   | 'restart_limit_reached' | 'too_many_open_checkouts' | 'hold_limit_exceeded'
   | 'couriers_not_configured'
   // the supplier's side (issue 11): becoming one, and a supplier's catalogue (src/domain/products)
-  | 'already_supplier' | 'csv_invalid' | 'product_has_orders';
+  | 'already_supplier' | 'csv_invalid' | 'product_has_orders'
+  // a catalogue's order is being changed by someone else (seed 001 §8 position update: try later)
+  | 'updating_position_error';
 
 export interface ErrorBody {
   error: { code: ErrorCode | string; message: string; fields?: Record<string, string[]> };
@@ -35,6 +37,7 @@ export const STATUS: Record<ErrorCode, number> = {
   restart_limit_reached: 409, too_many_open_checkouts: 429, hold_limit_exceeded: 409,
   couriers_not_configured: 503,
   already_supplier: 409, csv_invalid: 400, product_has_orders: 409,
+  updating_position_error: 400,
 };
 
 /** Values a translated text interpolates (`{{available}}` in `apiErrors.quantity_exceeded`). */
