@@ -2,28 +2,15 @@
 // (status 0: the network failed).
 import type { SupplierProductView } from '../../src/domain/products/schema.ts';
 
-export interface SupplierApiError { status: number; code: string | null; message: string | null; fields?: Record<string, string[] | string> }
+import { callJson, isJsonApiError, type JsonApiError } from '../shared/json-api.ts';
 
-export const isApiError = (e: unknown): e is SupplierApiError => !!e && typeof e === 'object' && 'status' in e;
+export type SupplierApiError = JsonApiError;
+export const isApiError = isJsonApiError;
 
 export class SupplierApi {
   constructor(readonly apiBase = '') {}
   url(path: string) { return `${this.apiBase}/api/supplier${path}`; }
-  async call<T>(method: string, path: string, body?: unknown): Promise<T> {
-    let res: Response;
-    try {
-      res = await fetch(this.url(path), {
-        method, credentials: 'same-origin',
-        headers: body === undefined || body instanceof FormData ? undefined : { 'content-type': 'application/json' },
-        body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
-      });
-    } catch {
-      throw { status: 0, code: null, message: null } satisfies SupplierApiError;
-    }
-    const data = await res.json().catch(() => null) as { error?: { code?: string; message?: string; fields?: SupplierApiError['fields'] } } | null;
-    if (!res.ok) throw { status: res.status, code: data?.error?.code ?? null, message: data?.error?.message ?? null, fields: data?.error?.fields } satisfies SupplierApiError;
-    return data as T;
-  }
+  call<T>(method: string, path: string, body?: unknown): Promise<T> { return callJson<T>(this.url(path), method, body); }
   upload(file: File): Promise<{ url: string }> {
     const fd = new FormData();
     fd.append('file', file);

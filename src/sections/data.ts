@@ -6,6 +6,7 @@ import { viewerSeesResale } from '../domain/catalog/service.ts';
 import type { Catalogue, ItemDetail, ItemSort, ItemType, KindRoute, ListItem } from '../domain/catalog/schema.ts';
 import type { ProductReviewsData } from '../domain/reviews/service.ts';
 import { stockState } from '../lib/shared/stock.ts';
+import { decimalAmount } from '../lib/shared/money.ts';
 
 export interface Paging {
   /** 1-based current page. */
@@ -105,10 +106,6 @@ const AVAILABILITY = {
   temporarilyUnavailable: 'OutOfStock',
 } as const;
 
-/** minor units -> '123.45' */
-function decimal(minor: number): string {
-  return `${Math.trunc(minor / 100)}.${String(Math.abs(minor % 100)).padStart(2, '0')}`;
-}
 
 /** schema.org Product for the page's JSON-LD: name, images, description, sku = id, brand, offer. */
 export function productJsonLd(item: ItemDetail, opts: { url: string; origin: string; concluded: boolean }): Record<string, unknown> {
@@ -128,7 +125,7 @@ export function productJsonLd(item: ItemDetail, opts: { url: string; origin: str
       offers: {
         '@type': 'Offer',
         url: opts.url,
-        price: item.is_free ? '0.00' : decimal(item.list_price),
+        price: item.is_free ? '0.00' : decimalAmount(item.list_price),
         priceCurrency: item.currency,
         availability: `https://schema.org/${availability}`,
       },

@@ -4,6 +4,7 @@ import type { Viewer } from '../../domain/accounts/viewer.ts';
 import { requireSupplier, type SupplierActor } from '../../domain/suppliers/access.ts';
 import type { SupplierPermission } from '../../domain/suppliers/schema.ts';
 import { AppError } from '../../lib/shared/errors.ts';
+import { decimalAmount } from '../../lib/shared/money.ts';
 
 export type PageAccess = { kind: 'ok'; actor: SupplierActor } | { kind: 'login'; href: string } | { kind: 'denied' };
 
@@ -31,7 +32,7 @@ export function minorUnits(raw: FormDataEntryValue | null): number | null {
 }
 
 /** Minor units as the value of a money input ("99.00"); '' for null. */
-export const majorUnits = (minor: number | null | undefined) => (minor === null || minor === undefined ? '' : `${Math.trunc(minor / 100)}.${String(minor % 100).padStart(2, '0')}`);
+export const majorUnits = (minor: number | null | undefined) => (minor === null || minor === undefined ? '' : decimalAmount(minor));
 
 /** A whole number typed in a form; '' is null, anything else NaN. */
 export function wholeNumber(raw: FormDataEntryValue | null): number | null {

@@ -7,20 +7,18 @@
 import type { Db } from '../../db/client.ts';
 import type { UserLevel } from '../../lib/shared/constants.ts';
 import { AppError } from '../../lib/shared/errors.ts';
-import { planCommissionRate } from '../catalog/repo.ts';
+import { shopPlanRate } from '../catalog/repo.ts';
 import { resaleEarning } from '../catalog/schema.ts';
 import type { ShopRow } from '../shops/repo.ts';
 import type { OfferedProduct } from './repo.ts';
 
 const BUY_BY_LEVELS = new Set<UserLevel>(['ul1', 'ul2']);
-/** Same as src/domain/catalog/service.ts DEFAULT_RESALE_PLAN (the product page's earning uses the same rate). */
-const DEFAULT_PLAN = 'plan_profesional';
 
 /** The commission rate a viewer of this level buys by in this shop, or null when the level may not buy by. */
 export async function buyByRate(db: Db, shop: Pick<ShopRow, 'signup_plan'>, level: UserLevel | null | undefined): Promise<string | null> {
   if (!level || !BUY_BY_LEVELS.has(level)) return null;
-  return (await planCommissionRate(db, shop.signup_plan ?? DEFAULT_PLAN))
-    ?? (shop.signup_plan ? await planCommissionRate(db, DEFAULT_PLAN) : null);
+  // The rate the product page's earning uses.
+  return shopPlanRate(db, shop.signup_plan);
 }
 
 export interface BuyByPrice { unit_price: number; earning: number; contribution_margin: number }

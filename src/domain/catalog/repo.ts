@@ -5,6 +5,7 @@ import { catalogueProducts, catalogues, plans, productReviewStats, products, pro
 import { catalogueItems, listItemColumns, ratingOf, rowsOf, toListItem, visibleItem, type RawItem } from '../search/repo.ts';
 import { escapeLike } from '../search/schema.ts';
 import type { Catalogue, ItemType, ListItem } from './schema.ts';
+import { DEFAULT_RESALE_PLAN } from '../../lib/shared/constants.ts';
 
 
 export async function listShopItems(db: Db, shopId: string, opts: { type: 'product' | 'service' | 'experience'; offset: number; limit: number; sort: string }) {
@@ -144,6 +145,11 @@ export async function cataloguePosition(db: Db, catalogueId: string, productId: 
   const [row] = await db.select({ p: catalogueProducts.queue_position }).from(catalogueProducts)
     .where(and(eq(catalogueProducts.catalogue_id, catalogueId), eq(catalogueProducts.product_id, productId))).limit(1);
   return row ? row.p : null;
+}
+
+/** The commission rate of a shop's plan (`signup_plan`), the default plan's when it has none or an unknown one. */
+export async function shopPlanRate(db: Db, signupPlan: string | null | undefined): Promise<string | null> {
+  return (await planCommissionRate(db, signupPlan ?? DEFAULT_RESALE_PLAN)) ?? (signupPlan ? await planCommissionRate(db, DEFAULT_RESALE_PLAN) : null);
 }
 
 export async function planCommissionRate(db: Db, planId: string): Promise<string | null> {

@@ -65,7 +65,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SLUG = /^[a-z0-9][a-z0-9-]{0,200}$/i;
 const RESALE_LEVELS = new Set(['ul1', 'ul2']);
 /** The plan whose commission rate applies when the shop names none (every plan's default rate is 0.5). */
-export const DEFAULT_RESALE_PLAN = 'plan_profesional';
+export { DEFAULT_RESALE_PLAN } from '../../lib/shared/constants.ts';
 
 /** Levels one and two (entrepreneurs) see resale information; others never do. */
 export function viewerSeesResale(viewer: Viewer): boolean {
@@ -89,8 +89,7 @@ async function findByOwnerAndId(db: Db, owner: string | null, id: string) {
 async function resaleFor(db: Db, shop: ShopRow | null, viewer: Viewer, product: repo.ProductRow, showResaleInfo: boolean): Promise<number | null> {
   if (!showResaleInfo || !viewerSeesResale(viewer)) return null;
   if (!product.is_dropshipping || product.list_state !== 'published' || product.hiden) return null;
-  const rate = await repo.planCommissionRate(db, shop?.signup_plan ?? DEFAULT_RESALE_PLAN)
-    ?? (shop?.signup_plan ? await repo.planCommissionRate(db, DEFAULT_RESALE_PLAN) : null);
+  const rate = await resaleRate(db, shop);
   return rate === null ? null : resaleEarning(product.contribution_margin, rate);
 }
 
@@ -141,8 +140,8 @@ export async function getPublicItem(db: Db, viewer: Viewer, id: string, opts: De
 }
 
 /** The plan commission rate used for a shop's resale figures, or null. */
-export async function resaleRate(db: Db, shop: ShopRow | null): Promise<string | null> {
-  return await repo.planCommissionRate(db, shop?.signup_plan ?? DEFAULT_RESALE_PLAN) ?? await repo.planCommissionRate(db, DEFAULT_RESALE_PLAN);
+export function resaleRate(db: Db, shop: Pick<ShopRow, 'signup_plan'> | null): Promise<string | null> {
+  return repo.shopPlanRate(db, shop?.signup_plan);
 }
 
 /** Items like this one in the same shop (shared tags), for the product page. */

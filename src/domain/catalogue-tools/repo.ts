@@ -55,6 +55,19 @@ const lockStore = (tx: Db, shopId: string) => tx.execute(sql`select pg_advisory_
 const lockCatalogue = (tx: Db, catalogueId: string) => tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`catalogue-order:${catalogueId}`}))`);
 
 /**
+ * CTEs `to_store` and `s` of a query whose CTE `m` (id, rn) lists items for a catalogue: those of `m` the store does
+ * not carry yet are appended to it, in `m`'s order (a catalogue only holds what the store offers).
+ */
+const appendToStore = (shopId: string) => sql`to_store as (
+        select m.id, row_number() over (order by m.rn) as rn from m
+        where not exists (select 1 from ${shopProducts} sp where sp.shop_id = ${shopId} and sp.product_id = m.id)
+      ), s as (
+        insert into ${shopProducts} (shop_id, product_id, queue_position)
+        select ${shopId}::uuid, to_store.id, (select coalesce(max(queue_position), -1) from ${shopProducts} where shop_id = ${shopId}) + to_store.rn
+        from to_store on conflict do nothing returning 1
+      )`;
+
+/**
  * Appends to the catalogue every item matching `where` that it does not hold yet (at most `max`, by name), in one
  * statement; those not in the store yet are appended to the store too. Answers both counts.
  */
@@ -68,14 +81,7 @@ export async function addMatching(db: Db, shopId: string, catalogueId: string, w
         select ${products.id} as id, row_number() over (order by ${byName}) as rn from ${products}
         where ${where} and not exists (select 1 from ${catalogueProducts} cp where cp.catalogue_id = ${catalogueId} and cp.product_id = ${products.id})
         order by ${byName} limit ${max}
-      ), to_store as (
-        select m.id, row_number() over (order by m.rn) as rn from m
-        where not exists (select 1 from ${shopProducts} sp where sp.shop_id = ${shopId} and sp.product_id = m.id)
-      ), s as (
-        insert into ${shopProducts} (shop_id, product_id, queue_position)
-        select ${shopId}::uuid, to_store.id, (select coalesce(max(queue_position), -1) from ${shopProducts} where shop_id = ${shopId}) + to_store.rn
-        from to_store on conflict do nothing returning 1
-      ), c as (
+      ), ${appendToStore(shopId)}, c as (
         insert into ${catalogueProducts} (catalogue_id, product_id, queue_position)
         select ${catalogueId}::uuid, m.id, (select coalesce(max(queue_position), -1) from ${catalogueProducts} where catalogue_id = ${catalogueId}) + m.rn
         from m on conflict do nothing returning 1
@@ -147,14 +153,7 @@ export async function copyItems(db: Db, shopId: string, originId: string, catalo
         where cp.catalogue_id = ${originId} and ${visibleItem} ${ownerCond}
           and ((${products.is_dropshipping} and ${products.supplier_id} is not null)
             or exists (select 1 from ${shopProducts} sp where sp.shop_id = ${shopId} and sp.product_id = ${products.id}))
-      ), to_store as (
-        select m.id, row_number() over (order by m.rn) as rn from m
-        where not exists (select 1 from ${shopProducts} sp where sp.shop_id = ${shopId} and sp.product_id = m.id)
-      ), s as (
-        insert into ${shopProducts} (shop_id, product_id, queue_position)
-        select ${shopId}::uuid, to_store.id, (select coalesce(max(queue_position), -1) from ${shopProducts} where shop_id = ${shopId}) + to_store.rn
-        from to_store on conflict do nothing returning 1
-      ), c as (
+      ), ${appendToStore(shopId)}, c as (
         insert into ${catalogueProducts} (catalogue_id, product_id, queue_position)
         select ${catalogueId}::uuid, m.id, (m.rn - 1)::int from m on conflict do nothing returning 1
       )

@@ -37,12 +37,7 @@ export function parseMajorUnits(text: string): number | null {
 }
 
 /** 19950 -> "199.50" (two decimals, '.' as separator, no grouping). */
-export function formatMajorUnits(minor: number): string {
-  if (!Number.isInteger(minor)) throw new TypeError('money must be an integer count of minor units');
-  const sign = minor < 0 ? '-' : '';
-  const abs = Math.abs(minor);
-  return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
+export { decimalAmount as formatMajorUnits } from '../../lib/shared/money.ts';
 
 // ---------- escaped lists inside one cell ----------
 

@@ -194,8 +194,3 @@ export async function orderMoneyFacts(db: Db, orderId: string): Promise<OrderMon
     select unit_price, amount, contribution_margin, buy_by from order_items where order_id = ${orderId} order by id`));
   return { ...rows[0], lines };
 }
-
-export async function planRate(db: Db, planId: string): Promise<string | null> {
-  const rows = rowsOf<{ rate: string }>(await db.execute(sql`select plan_commission_rate as rate from plans where id = ${planId}`));
-  return rows[0]?.rate ?? null;
-}

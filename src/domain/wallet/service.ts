@@ -10,7 +10,7 @@
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/shared/errors.ts';
 import type { Viewer } from '../accounts/viewer.ts';
-import { DEFAULT_RESALE_PLAN } from '../catalog/service.ts';
+import { shopPlanRate } from '../catalog/repo.ts';
 import { inTx } from '../checkout/tx.ts';
 import * as repo from './repo.ts';
 import { allocate, splitOrder } from './rules.ts';
@@ -32,7 +32,7 @@ export async function recordPayment(tx: Db, order: OrderLike, payment: { id: str
     await repo.openHold(tx, order.id);
     return;
   }
-  const rate = (await repo.planRate(tx, facts.plan ?? DEFAULT_RESALE_PLAN)) ?? (await repo.planRate(tx, DEFAULT_RESALE_PLAN)) ?? '0';
+  const rate = (await shopPlanRate(tx, facts.plan)) ?? '0';
   const others = new Set([facts.reseller, facts.supplier_profile, facts.buyer_profile]);
   const parts = splitOrder({
     paid: payment.amount, lines: facts.lines, rate, supplier: facts.supplier_profile, reseller: facts.reseller,

@@ -8,14 +8,13 @@ import { inTx } from '../checkout/tx.ts';
 import * as repo from './repo.ts';
 import { nextCutoffDate, sandboxPayoutOutcome } from './rules.ts';
 import type { PayoutInput, WalletView } from './schema.ts';
+import { decimalAmount } from '../../lib/shared/money.ts';
 
 function holderOf(viewer: Viewer): string {
   if (viewer.kind !== 'user') throw new AppError('unauthenticated', 'Sign in to continue');
   return viewer.user.profile_id;
 }
 
-/** 12345 -> '123.45' (for messages; integer arithmetic). */
-const majorUnits = (minor: number) => `${Math.floor(minor / 100)}.${String(minor % 100).padStart(2, '0')}`;
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
 
 /**
@@ -93,7 +92,7 @@ export async function requestPayout(db: Db, viewer: Viewer, walletId: string, in
     const available = Math.max(0, sums.filter((s) => s.currency === t.currency && s.account === 'available').reduce((n, s) => n + s.amount, 0));
     if (input.amount > available) {
       throw new AppError('validation_error', 'The amount is above what is available for cash-out', {
-        textKey: 'wallet.aboveAvailable', vars: { max: `${majorUnits(available)} ${t.currency}` }, fields: { amount: ['validation.atMost'] }, fieldVars: { amount: { max: majorUnits(available) } },
+        textKey: 'wallet.aboveAvailable', vars: { max: `${decimalAmount(available)} ${t.currency}` }, fields: { amount: ['validation.atMost'] }, fieldVars: { amount: { max: decimalAmount(available) } },
       });
     }
     const p = (await repo.insertPayout(tx, { holder, wallet_type: t.id, currency: t.currency, amount: input.amount, idempotency_key: input.idempotency_key, destination: input.destination }))!;

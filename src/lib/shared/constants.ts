@@ -33,6 +33,8 @@ export const BUTTON_LABELS = ['signup', 'signupnow', 'signupfree', 'startnow', '
 export const HEADER_ACTION_TYPES = ['none', 'url', 'product', 'signup'] as const;
 
 export const PLAN_IDS = ['plan_profesional', 'tienda_en_linea', 'negocio_digital', 'facturacion_electronica'] as const;
+/** The plan whose commission rate applies when a shop has none (or an unknown one). */
+export const DEFAULT_RESALE_PLAN = 'plan_profesional';
 /** Plan defaults of seed 001 §9: 199.00 MXN a month, commission rate 0.5, contribution margin 99.50. */
 export const PLAN_DEFAULTS = { price: 19900, periodicity: 'month', plan_commission_rate: '0.5', contribution_margin: 9950, currency: 'MXN' } as const;
 

@@ -17,6 +17,14 @@ export function formatMoney(minor: number, currency = 'MXN', locale?: string | n
   return f.format(minor / 10 ** (f.resolvedOptions().maximumFractionDigits ?? 2));
 }
 
+/** Minor units as a plain 2-decimal amount: 19950 -> "199.50", -5 -> "-0.05" (no symbol, no grouping; integers only). */
+export function decimalAmount(minor: number): string {
+  if (!Number.isInteger(minor)) throw new TypeError('money must be an integer count of minor units');
+  const sign = minor < 0 ? '-' : '';
+  const abs = Math.abs(minor);
+  return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
 /**
  * Money typed by a person ("1,234.50", "199", "199.5", "$ 10") -> minor units of a 2-decimal currency, exactly
  * (string arithmetic, no floating point); null when it is not an amount.
