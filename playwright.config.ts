@@ -6,7 +6,7 @@ import { defineConfig } from '@playwright/test';
 // Debian's Chromium when present (CI installs it); otherwise a browser installed by `npx playwright install chromium`.
 const systemChromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
 const PORT = Number(process.env.E2E_PORT ?? 4391);
-const STATEFUL = [/builder\.spec\.ts/, /admin\.spec\.ts/, /checkout\.spec\.ts/, /checkout-extras\.spec\.ts/, /store-menu\.spec\.ts/, /blog\.spec\.ts/, /tickets\.spec\.ts/, /returns\.spec\.ts/, /reviews\.spec\.ts/, /stored-xss\.spec\.ts/, /no-script-pay\.spec\.ts/, /wallet\.spec\.ts/, /promoted\.spec\.ts/, /supplier-settings\.spec\.ts/, /supplier-products\.spec\.ts/, /supplier-journey\.spec\.ts/, /resale-workspace\.spec\.ts/, /tracked-sharing\.spec\.ts/, /catalogue-tools\.spec\.ts/];
+const STATEFUL = [/builder\.spec\.ts/, /admin\.spec\.ts/, /checkout\.spec\.ts/, /checkout-extras\.spec\.ts/, /store-menu\.spec\.ts/, /blog\.spec\.ts/, /tickets\.spec\.ts/, /returns\.spec\.ts/, /reviews\.spec\.ts/, /stored-xss\.spec\.ts/, /no-script-pay\.spec\.ts/, /wallet\.spec\.ts/, /promoted\.spec\.ts/, /supplier-settings\.spec\.ts/, /supplier-products\.spec\.ts/, /supplier-journey\.spec\.ts/, /resale-workspace\.spec\.ts/, /tracked-sharing\.spec\.ts/, /catalogue-tools\.spec\.ts/, /reseller-journey\.spec\.ts/, /growth-journey\.spec\.ts/, /contact-pin\.spec\.ts/, /collaborators\.spec\.ts/, /campaigns\.spec\.ts/, /open-store\.spec\.ts/, /admin-defects\.spec\.ts/, /slide-text\.spec\.ts/, /builder-panels\.spec\.ts/];
 // A fresh PGlite folder per run. Workers load this file again; the env variable keeps them on the same folder.
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'tiendas-e2e-'));
 const dataDir = process.env.E2E_DATA_DIR;

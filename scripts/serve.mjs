@@ -5,14 +5,37 @@
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
+import { constants as zlibConstants } from 'node:zlib';
 import { pathToFileURL } from 'node:url';
+import compression from 'compression';
 import { answerMalformedUrl } from '../src/lib/server/malformed-url.ts';
+import { serveCachedPage } from '../src/lib/server/fast-page.ts';
+import { setDraining } from '../src/lib/server/lifecycle.ts';
+import { getDbHandle } from '../src/db/client.ts';
+
+// Text answers (HTML, CSS, JS, JSON, SVG) go out compressed with brotli or gzip, whichever the client prefers.
+// Cached storefront pages arrive already compressed (src/lib/server/page-cache.ts keeps the compressed copy) and
+// pass through untouched. Brotli at quality 4: most of its gain at a fraction of the CPU of the default 11.
+const compress = compression({ threshold: 1024, brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } } });
+/** Files of public/ that are not content-hashed: cached a day (hashed /_astro/ assets are immutable already). */
+const PUBLIC_FILES = new Set(['/favicon.svg']);
 
 export async function serve(entry) {
+  const baseDomain = process.env.BASE_DOMAIN ?? 'localhost';
   process.env.ASTRO_NODE_AUTOSTART = 'disabled';
   const { handler } = await import(pathToFileURL(entry).href);
   const listener = (req, res) => {
-    if (!answerMalformedUrl(req, res)) handler(req, res);
+    open.add(res);
+    res.once('close', () => open.delete(res));
+    if (answerMalformedUrl(req, res)) return;
+    // A fresh cached storefront page goes out before the app runs (src/lib/server/fast-page.ts).
+    if (serveCachedPage(req, res, baseDomain)) return;
+    if (PUBLIC_FILES.has(req.url ?? '')) {
+      // The static handler sets max-age=0 on these; set ours when it writes its headers.
+      const writeHead = res.writeHead;
+      res.writeHead = function (...args) { if (res.statusCode === 200) res.setHeader('Cache-Control', 'public, max-age=86400'); return writeHead.apply(this, args); };
+    }
+    compress(req, res, () => handler(req, res));
   };
   const { SERVER_CERT_PATH: cert, SERVER_KEY_PATH: key } = process.env;
   const server = cert && key
@@ -25,5 +48,47 @@ export async function serve(entry) {
     server.listen(port, host, resolve);
   });
   console.log(`Server listening on ${cert && key ? 'https' : 'http'}://${host}:${port}`);
+  for (const signal of ['SIGTERM', 'SIGINT']) process.once(signal, () => shutdown(server, signal));
   return server;
+}
+
+/** Answers in progress: at shutdown, event streams (which never finish by themselves) are cut at once. */
+const open = new Set();
+const cutEventStreams = () => {
+  for (const res of open) if (String(res.getHeader('content-type') ?? '').startsWith('text/event-stream')) res.socket?.destroy();
+};
+
+/** How long in-flight requests get to finish after SIGTERM before their connections are cut. */
+const SHUTDOWN_TIMEOUT_MS = Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 10_000);
+
+/**
+ * Graceful shutdown: stop accepting connections (and /api/health answers 503 meanwhile), let the requests in flight
+ * finish (idle keep-alive connections and event streams are closed at once), then close the database and exit 0. After
+ * SHUTDOWN_TIMEOUT_MS the remaining connections are cut and the process exits 1.
+ */
+async function shutdown(server, signal) {
+  console.log(`[shutdown] ${signal}: finishing in-flight requests`);
+  setDraining(true);
+  const timer = setTimeout(() => {
+    console.error(`[shutdown] requests still open after ${SHUTDOWN_TIMEOUT_MS} ms: closing them`);
+    server.closeAllConnections();
+    process.exit(1);
+  }, SHUTDOWN_TIMEOUT_MS);
+  timer.unref();
+  // Keep-alive connections that were busy become idle as their answers finish: close those as they do. Live event
+  // streams (storefront updates) are cut: the browser's EventSource reconnects, to another process.
+  const idle = setInterval(() => { server.closeIdleConnections(); cutEventStreams(); }, 50);
+  cutEventStreams();
+  await new Promise((resolve) => { server.close(resolve); server.closeIdleConnections(); });
+  clearInterval(idle);
+  // No new sweeper ticks (src/domain/checkout/sweeper.ts keeps its timer on globalThis); its work is claimed
+  // row by row in transactions, so a tick cut short leaves nothing half done.
+  clearInterval(globalThis[Symbol.for('tiendas.reservationSweeper')]);
+  try {
+    await (await getDbHandle()).close();
+  } catch (err) {
+    console.error('[shutdown] closing the database:', err);
+  }
+  console.log('[shutdown] done');
+  process.exit(0);
 }

@@ -1,4 +1,4 @@
-// `npm start`: build when stale, migrate, seed an empty database, then serve (PORT, HOST).
+// `npm start`: build when stale, migrate, seed an empty database, then serve (PORT, HOST). `npm run serve`: serve only.
 import { ENTRY, buildIfStale } from './build-if-stale.mjs';
 import { serve } from './serve.mjs';
 import { prepareDatabase } from './prepare-db.mjs';
@@ -20,17 +20,24 @@ if (packErrors.length) {
   console.error(`Theme packs are invalid:\n${formatPackErrors(packErrors)}`);
   process.exit(1);
 }
-buildIfStale();
-await prepareDatabase();
+// `--serve-only` (npm run serve): production processes behind a load balancer; the build and the migrations ran
+// once before them (npm run build, npm run db:migrate), not in each process at the same time.
+const serveOnly = process.argv.includes('--serve-only');
+if (!serveOnly) {
+  buildIfStale();
+  await prepareDatabase();
+}
 
 const port = process.env.PORT;
 const base = process.env.BASE_DOMAIN ?? 'localhost';
 const shown = process.env.HOST === '0.0.0.0' || process.env.HOST === '::' ? 'localhost' : process.env.HOST;
-console.log('\nDemo shops:');
-for (const slug of DEMO_SHOP_SLUGS) console.log(`  http://${slug}.${base}:${port}/    (or http://${shown}:${port}/${slug}/)`);
-console.log(`\nDemo logins (password "${DEMO_PASSWORD}"):`);
-for (const u of DEMO_USERS) console.log(`  ${u.email.padEnd(28)} ${u.role ?? ''}`);
-console.log(`  ${DEMO_TICKET_STAFF.email.padEnd(28)} qrreader on ${DEMO_TICKET_STAFF.shop} (validates tickets)`);
+if (!serveOnly) {
+  console.log('\nDemo shops:');
+  for (const slug of DEMO_SHOP_SLUGS) console.log(`  http://${slug}.${base}:${port}/    (or http://${shown}:${port}/${slug}/)`);
+  console.log(`\nDemo logins (password "${DEMO_PASSWORD}"):`);
+  for (const u of DEMO_USERS) console.log(`  ${u.email.padEnd(28)} ${u.role ?? ''}`);
+  console.log(`  ${DEMO_TICKET_STAFF.email.padEnd(28)} qrreader on ${DEMO_TICKET_STAFF.shop} (validates tickets)`);
+}
 
 // Loud on purpose: what the demo turns on must never go unnoticed on a public server.
 const { banner, warnings } = startupNotices(process.env, `http://${shown}:${port}`);

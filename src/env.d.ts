@@ -8,6 +8,8 @@ declare namespace App {
     /** How the shop was found, and the prefix that shop links carry ('' or '/{slug}'). */
     tenancy: 'subdomain' | 'path' | 'domain' | null;
     basePath: string;
+    /** The page's path in its preferred form, without the shop prefix ('/' for a shop's home). */
+    pagePath: string;
     /** The client's address (X-Forwarded-For only when TRUST_PROXY is set). */
     clientIp: string;
     /** The request's locale (cookie, then Accept-Language) and its translator: one per request, never global. */
@@ -17,6 +19,8 @@ declare namespace App {
     standing?: import('./domain/shops/service.ts').ShopStanding;
     userShops?: { id: string; slug: string; name: string; permissions: string[]; is_owner: boolean }[];
     rootStore?: import('./domain/shops/schema.ts').PublicShop['root_affinity_store_info'];
+    /** While a page that may be cached renders: the products it shows (src/lib/server/page-cache.ts showsProduct). */
+    shownProducts?: Set<string>;
   }
 }
 

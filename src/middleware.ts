@@ -4,14 +4,17 @@ import { randomUUID } from 'node:crypto';
 import { getDb } from './db/client.ts';
 import { ensureSweeper } from './domain/checkout/sweeper.ts';
 import { resolveSession, shopsOfUser } from './domain/accounts/service.ts';
+import { heartbeat } from './domain/people/advisor.ts';
+import { recordCampaignVisit } from './domain/marketing/admin-service.ts';
 import { findShopByDomain, findShopBySlug, resolveTracking, rootAffinityInfo, standingOf } from './domain/shops/service.ts';
 import { getT, resolveLocale } from './lib/i18n/index.ts';
 import { errorResponse } from './lib/server/http.ts';
-import { isPassThrough, matchTenancy } from './lib/server/tenancy.ts';
+import { isPassThrough, matchTenancy, preferredPath } from './lib/server/tenancy.ts';
 import { requestGuard } from './lib/server/request-guard.ts';
 import { AppError } from './lib/shared/errors.ts';
 import { COOKIE_TRACKING_MAX_AGE_S } from './lib/shared/constants.ts';
-import { cachedPage, pageCacheEnabled, storePage } from './lib/server/page-cache.ts';
+import { abandonPage, cachedPage, pageCacheEnabled, storePage } from './lib/server/page-cache.ts';
+import { TRACKING_PARAMS, pageCacheKey } from './lib/server/page-key.ts';
 import { ANON_COOKIE, SESSION_COOKIE, secureCookies } from './lib/server/cookies.ts';
 import { clientAddress } from './lib/server/proxy.ts';
 import { withSecurityHeaders } from './lib/server/security-headers.ts';
@@ -39,7 +42,7 @@ const route = defineMiddleware(async (ctx, next) => {
   const { url, request, locals, cookies } = ctx;
   if (url.pathname.startsWith('/_astro/')) return next();
   // The language first: early refusals answer in it too.
-  locals.locale = resolveLocale({ cookie: cookies.get('lang')?.value, acceptLanguage: request.headers.get('accept-language') });
+  locals.locale = resolveLocale({ query: url.searchParams.get('lang'), cookie: cookies.get('lang')?.value, acceptLanguage: request.headers.get('accept-language') });
   locals.t = getT(locals.locale);
   const refused = await refuseBadRequest(ctx);
   if (refused) return refused;
@@ -47,6 +50,11 @@ const route = defineMiddleware(async (ctx, next) => {
   if (crossOrigin(request, url)) {
     return errorResponse(new AppError('cross_origin', 'Requests from another site are not accepted'), locals.t);
   }
+
+  // One address per page: the other form answers 301, before the page cache (which keys on the exact path).
+  const match = matchTenancy(url.hostname, url.pathname, BASE_DOMAIN);
+  const preferred = SAFE.has(request.method) ? preferredPath(match, url.pathname) : null;
+  if (preferred) return new Response(null, { status: 301, headers: { location: `${preferred}${url.search}` } });
 
   const db = await getDb();
   locals.db = db;
@@ -59,29 +67,44 @@ const route = defineMiddleware(async (ctx, next) => {
   locals.basePath = '';
   locals.clientIp = clientAddress(request, ctx.clientAddress);
 
-  // Viewer: a signed-in session, or an anonymous visitor with a stable anonymous id.
+  locals.pagePath = match.kind === 'platform' ? url.pathname : match.rest;
+  // Anonymous shoppers (no session cookie) get the shared rendering of a storefront page when there is one
+  // (src/lib/server/page-cache.ts), before any session or database work. The key names the host and path, so it
+  // is the shop's.
+  const storefront = match.kind !== 'platform' && !(isPassThrough(url.pathname) && match.kind !== 'path');
+  const cacheKey = storefront ? cacheableKey(ctx) : null;
+  if (cacheKey) {
+    const hit = await cachedPage(cacheKey, { acceptEncoding: request.headers.get('accept-encoding'), ifNoneMatch: request.headers.get('if-none-match') });
+    if (hit) return hit;
+    // From here this request renders the page for everyone waiting on it: it must store or abandon it.
+    try { return await routeStorefront(ctx, next, match as ShopMatch, cacheKey); } finally { abandonPage(cacheKey); }
+  }
+  return routeStorefront(ctx, next, match, null);
+});
+
+type Ctx = Parameters<Parameters<typeof defineMiddleware>[0]>[0];
+type Next = Parameters<Parameters<typeof defineMiddleware>[0]>[1];
+type ShopMatch = Exclude<ReturnType<typeof matchTenancy>, { kind: 'platform' }>;
+
+async function routeStorefront(ctx: Ctx, next: Next, match: ReturnType<typeof matchTenancy>, cacheKey: string | null): Promise<Response> {
+  const { url, locals, cookies } = ctx;
+  const db = locals.db;
+  // Viewer: a signed-in session, or an anonymous visitor with a stable anonymous id. A page every anonymous
+  // visitor shares sets no cookie (a shared cache may keep it): the id is handed out by the first personal answer.
   let anonymousId = cookies.get(ANON_COOKIE)?.value;
   if (!anonymousId || !/^[0-9a-f-]{36}$/.test(anonymousId)) {
     anonymousId = randomUUID();
-    cookies.set(ANON_COOKIE, anonymousId, { path: '/', maxAge: 365 * 24 * 3600, sameSite: 'lax', httpOnly: true, secure: secureCookies(ctx) });
+    if (!cacheKey) cookies.set(ANON_COOKIE, anonymousId, { path: '/', maxAge: 365 * 24 * 3600, sameSite: 'lax', httpOnly: true, secure: secureCookies(ctx) });
   }
-  const session = await resolveSession(db, cookies.get(SESSION_COOKIE)?.value);
+  const session = cacheKey ? null : await resolveSession(db, cookies.get(SESSION_COOKIE)?.value);
   locals.viewer = session ? { kind: 'user', anonymousId, user: session.user, sessionId: session.sessionId } : { kind: 'anonymous', anonymousId };
+  // Presence for the advisor's online dot: throttled, not awaited, failures ignored (src/domain/people/advisor.ts).
+  if (session) void heartbeat(db, session.user.id);
 
-  // Tenancy.
-  const match = matchTenancy(url.hostname, url.pathname, BASE_DOMAIN);
   if (match.kind === 'platform') {
     // /s/... is where shop pages live internally; it is never a public address on the bare domain.
     if (url.pathname === '/s' || url.pathname.startsWith('/s/')) return ctx.rewrite('/404');
     return next();
-  }
-  // Anonymous shoppers get the shared rendering of a storefront page when one is fresh (src/lib/server/page-cache.ts),
-  // before any database work. The key names the host and path, so it is the shop's.
-  const storefront = !(isPassThrough(url.pathname) && match.kind !== 'path');
-  const cacheKey = storefront ? cacheableKey(ctx) : null;
-  if (cacheKey) {
-    const hit = await cachedPage(cacheKey);
-    if (hit) return hit;
   }
   const shop = match.kind === 'domain' ? await findShopByDomain(db, match.host) : await findShopBySlug(db, match.slug);
   if (!shop) {
@@ -101,20 +124,19 @@ const route = defineMiddleware(async (ctx, next) => {
   ]);
   Object.assign(locals, { standing, userShops, rootStore });
   await rememberTracking(ctx);
+  if (cacheKey) locals.shownProducts = new Set();
   const res = await next(target);
-  return cacheKey ? storePage(cacheKey, shop.id, res) : res;
-});
+  return cacheKey ? storePage(cacheKey, shop.id, res, locals.shownProducts) : res;
+}
 
 export const onRequest = sequence(securityHeaders, route);
-
-const TRACKING_PARAMS = ['referral', 'referral_slug', 'campaign', 'click_id', 'gclid', 'fbclid'] as const;
 
 /**
  * Referral, campaign and click id become 1-day cookies on the shop's host when the shop answers them back
  * (seed 000 §4), and are cleared when a visit carries tracking parameters the shop does not answer.
  * A visit without any tracking parameter leaves earlier ones in place, so attribution survives navigation.
  */
-async function rememberTracking(ctx: Parameters<Parameters<typeof defineMiddleware>[0]>[0]) {
+async function rememberTracking(ctx: Ctx) {
   const q = ctx.url.searchParams;
   if (!TRACKING_PARAMS.some((p) => q.has(p))) return;
   const get = (k: string) => q.get(k) ?? undefined;
@@ -126,13 +148,15 @@ async function rememberTracking(ctx: Parameters<Parameters<typeof defineMiddlewa
     if (value) ctx.cookies.set(name, value, { path: '/', maxAge: COOKIE_TRACKING_MAX_AGE_S, sameSite: 'lax', httpOnly: true, secure: secureCookies(ctx) });
     else ctx.cookies.delete(name, { path: '/' });
   }
+  // A campaign of ours (a uuid answered back only for an active campaign of this shop) counts the visit. Tracked
+  // addresses are never served from the page cache, so cached pages pay nothing for this.
+  if (answered.campaign && /^[0-9a-f-]{36}$/.test(answered.campaign)) {
+    await recordCampaignVisit(ctx.locals.db, answered.campaign, answered.click_id, ctx.locals.viewer.anonymousId);
+  }
 }
 
-/** The cache key of a storefront page anyone anonymous would see the same way, or null when it is personal. */
-function cacheableKey(ctx: Parameters<Parameters<typeof defineMiddleware>[0]>[0]): string | null {
-  const { request, url, locals, cookies } = ctx;
-  if (!pageCacheEnabled() || request.method !== 'GET' || locals.viewer.kind !== 'anonymous') return null;
-  if (TRACKING_PARAMS.some((p) => url.searchParams.has(p))) return null;
-  const prefs = ['theme', 'showResaleInfo'].map((c) => cookies.get(c)?.value ?? '').join(',');
-  return `${url.host}|${url.pathname}${url.search}|${locals.locale}|${prefs}`;
+/** The page cache's key for this request (src/lib/server/page-key.ts), or null when the answer is personal. */
+function cacheableKey(ctx: Ctx): string | null {
+  if (!pageCacheEnabled()) return null;
+  return pageCacheKey({ method: ctx.request.method, url: ctx.url, locale: ctx.locals.locale, cookie: (name) => ctx.cookies.get(name)?.value });
 }

@@ -6,8 +6,10 @@ import { useAdminActions, type PageAction, type ResaleType } from './actions.ts'
 import { AdminApi } from './api.ts';
 import css from './admin.css?inline';
 import type { Preset } from './ColorPanel.tsx';
+import type { PhotoDisplay } from './PhotoModal.tsx';
 import { defaultLabels, type AdminLabels } from './labels.ts';
-import { ERROR_TOAST_MS, SUCCESS_TOAST_MS, ToastProvider, useToasts } from './ui.tsx';
+import { BuilderLinkContext, ERROR_TOAST_MS, SUCCESS_TOAST_MS, ToastProvider, useToasts } from './ui.tsx';
+import { builderPanelHref, isToolPanel } from '../builder/tool-panels.ts';
 
 const ColorModal = lazy(() => import('./ColorModal.tsx'));
 const PhotoModal = lazy(() => import('./PhotoModal.tsx'));
@@ -20,22 +22,22 @@ const AddItemsModal = lazy(() => import('./AddItemsModal.tsx'));
 const FranchisesModal = lazy(() => import('./FranchisesModal.tsx'));
 
 export interface AdminShop {
-  slug: string; name: string; photo: string | null; color1: string; color2: string; columns: 1 | 2;
+  slug: string; name: string; photo: string | null; photo_display?: PhotoDisplay; color1: string; color2: string; columns: 1 | 2;
   socials: Record<string, string | null>; presets: Preset[];
 }
 type ModalId = 'color' | 'photo' | 'social' | 'headers' | 'carousel' | 'banners' | PageAction['modal'];
 
-/** A link of the bar: the ticket scanner ({shop}/admin/boletos, admins and qrreader members), the reseller's workspace ({shop}/apps/me/referral, admins). */
+/** A link of the bar (also the menu apps: orders, collaborators): the ticket scanner ({shop}/admin/boletos, admins and qrreader members), the reseller's workspace ({shop}/apps/me/referral, admins). */
 export interface ScanEntry { href: string; label: string }
 
-export default function AdminBar(props: { shop: AdminShop; base: string; isAdmin?: boolean; labels?: Partial<AdminLabels>; locale?: string; apiBase?: string; scan?: ScanEntry | null; resell?: ScanEntry | null }) {
+export default function AdminBar(props: { shop: AdminShop; base: string; isAdmin?: boolean; labels?: Partial<AdminLabels>; locale?: string; apiBase?: string; scan?: ScanEntry | null; resell?: ScanEntry | null; apps?: ScanEntry[] }) {
   const labels = { ...defaultLabels, ...props.labels };
   return <ToastProvider closeLabel={labels.close}><style>{css}</style><Bar {...props} labels={labels} /></ToastProvider>;
 }
 
 const reload = () => { window.location.reload(); };
 
-function Bar({ shop, base, isAdmin = true, labels, locale, apiBase = '', scan = null, resell = null }: { shop: AdminShop; base: string; isAdmin?: boolean; labels: AdminLabels; locale?: string; apiBase?: string; scan?: ScanEntry | null; resell?: ScanEntry | null }) {
+function Bar({ shop, base, isAdmin = true, labels, locale, apiBase = '', scan = null, resell = null, apps = [] }: { shop: AdminShop; base: string; isAdmin?: boolean; labels: AdminLabels; locale?: string; apiBase?: string; scan?: ScanEntry | null; resell?: ScanEntry | null; apps?: ScanEntry[] }) {
   const { push } = useToasts();
   const api = useMemo(() => new AdminApi(shop.slug, apiBase), [shop.slug, apiBase]);
   const [open, setOpen] = useState(false);
@@ -72,6 +74,7 @@ function Bar({ shop, base, isAdmin = true, labels, locale, apiBase = '', scan = 
         <ul id="adm-bar-items" hidden={!open}>
           <li><button type="button" onClick={() => void share()}><span className="adm-bar-icon" aria-hidden="true">⇪</span> <span className="adm-bar-text">{labels.share}</span></button></li>
           {scan && <li><a href={scan.href}><span className="adm-bar-icon" aria-hidden="true">▦</span> <span className="adm-bar-text">{scan.label}</span></a></li>}
+          {apps.map((a) => <li key={a.href}><a href={a.href}><span className="adm-bar-icon" aria-hidden="true">›</span> <span className="adm-bar-text">{a.label}</span></a></li>)}
           {isAdmin && resell && <li><a href={resell.href} data-testid="bar-resell"><span className="adm-bar-icon" aria-hidden="true">%</span> <span className="adm-bar-text">{resell.label}</span></a></li>}
           {isAdmin && (
             <>
@@ -82,9 +85,12 @@ function Bar({ shop, base, isAdmin = true, labels, locale, apiBase = '', scan = 
               {btn('banners', labels.banners, '▭')}
               {btn('catalogues', labels.catalogues, '☰')}
               {btn('social', labels.social, '@')}
-              <li className="adm-cols" role="group" aria-label={labels.columns}>
-                <button type="button" aria-pressed={columns === 1} onClick={() => void setCols(1)}>{labels.oneColumn}</button>
-                <button type="button" aria-pressed={columns === 2} onClick={() => void setCols(2)}>{labels.twoColumns}</button>
+              {/* A list item cannot take role=group (Nu checker): the group is a div inside it. */}
+              <li>
+                <div className="adm-cols" role="group" aria-label={labels.columns}>
+                  <button type="button" aria-pressed={columns === 1} onClick={() => void setCols(1)}>{labels.oneColumn}</button>
+                  <button type="button" aria-pressed={columns === 2} onClick={() => void setCols(2)}>{labels.twoColumns}</button>
+                </div>
               </li>
               <li><a href={`${base}/admin/configuracion?showCustomShopToggle=true`}><span className="adm-bar-icon" aria-hidden="true">⚙</span> <span className="adm-bar-text">{labels.config}</span></a></li>
               <li><a href={`${base}/admin/editor`}><span className="adm-bar-icon" aria-hidden="true">✏</span> <span className="adm-bar-text">{labels.builder}</span></a></li>
@@ -92,17 +98,20 @@ function Bar({ shop, base, isAdmin = true, labels, locale, apiBase = '', scan = 
           )}
         </ul>
       </nav>
+      {/* The editors that are also builder panels link there (issue 15: one place to edit). */}
+      <BuilderLinkContext.Provider value={isToolPanel(modal) ? { href: builderPanelHref(base, modal), label: labels.openInBuilder } : null}>
       <Suspense fallback={<div className="adm-backdrop" aria-busy="true"><p className="adm-modal">{labels.loading}</p></div>}>
-        {modal === 'color' && <ColorModal api={api} labels={labels} presets={shop.presets} initial={colors} onClose={close} onSaved={(c) => { setColors(c); setModal(null); push({ kind: 'success', title: labels.successTitle, message: labels.save, ms: SUCCESS_TOAST_MS }); }} />}
-        {modal === 'photo' && <PhotoModal api={api} labels={labels} name={shop.name} photo={shop.photo} onClose={close} onSaved={reload} />}
+        {modal === 'color' && <ColorModal api={api} labels={labels} presets={shop.presets} initial={colors} onClose={close} onSaved={(c) => { setColors(c); setModal(null); push({ kind: 'success', title: labels.successTitle, message: labels.colorSaved, ms: SUCCESS_TOAST_MS }); }} />}
+        {modal === 'photo' && <PhotoModal api={api} labels={labels} name={shop.name} photo={shop.photo} display={shop.photo_display} onClose={close} onSaved={reload} />}
         {modal === 'social' && <SocialModal api={api} labels={labels} socials={shop.socials} onClose={close} onSaved={reload} />}
         {modal === 'headers' && <HeaderEditor api={api} labels={labels} presets={shop.presets} colors={colors} onClose={close} onChanged={changed} />}
         {modal === 'carousel' && <CarouselEditor api={api} labels={labels} onClose={close} onChanged={changed} />}
         {modal === 'banners' && <BannersModal api={api} labels={labels} onClose={close} onChanged={changed} />}
-        {modal === 'catalogues' && <CataloguesModal api={api} labels={labels} onClose={close} onChanged={changed} />}
+        {modal === 'catalogues' && <CataloguesModal api={api} base={base} labels={labels} onClose={close} onChanged={changed} />}
         {modal === 'items' && <AddItemsModal key={itemsType} api={api} labels={labels} locale={locale} type={itemsType} onClose={close} onChanged={changed} />}
         {modal === 'franchises' && <FranchisesModal api={api} labels={labels} onClose={close} onChanged={changed} />}
       </Suspense>
+      </BuilderLinkContext.Provider>
     </>
   );
 }

@@ -1,13 +1,15 @@
 // Banners (seed 000 §6, §7, §8): list, add / edit with a desktop image (mobile optional), action, link or product,
-// and the target (all, anonymous, registered, entrepreneurs without or with a store); delete. Success toasts titled
+// and the target (all, anonymous, registered, entrepreneurs without or with a store); delete with a 5 s undo. Success toasts titled
 // 'Éxito'; failures 'Error' / 'Ocurrió un error' for 5 s.
 import { useCallback, useEffect, useState } from 'react';
 import { BANNER_TARGETS } from '../../src/lib/shared/constants.ts';
+import { IMAGE_SIZES } from '../../src/lib/shared/image-sizes.ts';
 import { BANNER_ACTION_TYPES, type AdminBanner } from '../../src/domain/admin/schema.ts';
 import { normaliseLink } from '../../src/lib/shared/safe-url.ts';
 import type { AdminApi } from './api.ts';
 import { ProductPicker } from './HeaderEditor.tsx';
 import ImageDrop from './ImageDrop.tsx';
+import { useUndoableDelete } from './undo.ts';
 import { defaultLabels, fmt, type AdminLabels } from './labels.ts';
 import { ERROR_TOAST_MS, Field, Modal, SUCCESS_TOAST_MS, useToasts } from './ui.tsx';
 import IslandForm from '../shared/form.tsx';
@@ -21,15 +23,16 @@ export default function BannersModal({ api, labels = defaultLabels, onClose, onC
     try { setItems((await api.get<{ results: AdminBanner[] }>('/admin/banners?offset=0&limit=50')).results); } catch { setItems([]); }
   }, [api]);
   useEffect(() => { void load(); }, [load]);
-  const remove = async (b: AdminBanner) => {
-    try {
-      await api.call('DELETE', `/admin/banners/${b.id}`);
-      push({ kind: 'success', title: labels.successTitle, message: labels.bannerDeleted, ms: SUCCESS_TOAST_MS });
-      await load(); onChanged?.();
-    } catch { fail(); }
-  };
+  const deletion = useUndoableDelete(
+    (id) => api.call('DELETE', `/admin/banners/${id}`),
+    (_id, ok) => {
+      if (ok) { push({ kind: 'success', title: labels.successTitle, message: labels.bannerDeleted, ms: SUCCESS_TOAST_MS }); void load(); onChanged?.(); }
+      else fail();
+    },
+  );
+  const close = () => { void deletion.flush().then(onClose); };
   return (
-    <Modal title={labels.banners} onClose={onClose} closeLabel={labels.close} wide>
+    <Modal title={labels.banners} onClose={close} closeLabel={labels.close} wide>
       {editing ? (
         <BannerForm api={api} labels={labels} banner={editing === 'new' ? undefined : editing} onDone={(changed) => { setEditing(null); if (changed) { void load(); onChanged?.(); } }} />
       ) : (
@@ -37,14 +40,22 @@ export default function BannersModal({ api, labels = defaultLabels, onClose, onC
           <div className="adm-actions adm-top"><button type="button" className="adm-primary" onClick={() => setEditing('new')}>{labels.addBanner}</button></div>
           {!items ? <p>{labels.loading}</p> : items.length === 0 ? <p>{labels.noBanners}</p> : (
             <ul className="adm-list">
-              {items.map((b, i) => (
-                <li key={b.id}>
-                  {b.hzt_image && <img src={b.hzt_image} alt="" className="adm-thumb-wide" />}
-                  <span className="adm-grow">{i + 1}. {labels[`target_${b.target}`]} · {labels[`action_${b.action_type}`]}</span>
-                  <button type="button" onClick={() => setEditing(b)} aria-label={`${labels.edit} banner ${i + 1}`}>{labels.edit}</button>
-                  <button type="button" className="adm-danger" onClick={() => void remove(b)} aria-label={`${labels.delete} banner ${i + 1}`}>{labels.delete}</button>
-                </li>
-              ))}
+              {items.map((b, i) => {
+                const name = `${i + 1}. ${labels[`target_${b.target}`]} · ${labels[`action_${b.action_type}`]}`;
+                const deleting = deletion.waiting.has(b.id);
+                return (
+                  <li key={b.id} aria-busy={deleting || undefined} data-testid="banner-row">
+                    {b.hzt_image && <img src={b.hzt_image} alt="" className="adm-thumb-wide" />}
+                    <span className="adm-grow">{deleting ? <span className="adm-muted">{name} — {labels.deleting}…</span> : name}</span>
+                    {deleting ? <button type="button" onClick={() => deletion.undo(b.id)}>{labels.undo}</button> : (
+                      <>
+                        <button type="button" onClick={() => setEditing(b)} aria-label={`${labels.edit} banner ${i + 1}`}>{labels.edit}</button>
+                        <button type="button" className="adm-danger" onClick={() => deletion.start(b.id)} aria-label={`${labels.delete} banner ${i + 1}`}>{labels.delete}</button>
+                      </>
+                    )}
+                  </li>
+                );
+              })}
             </ul>
           )}
         </div>
@@ -94,11 +105,11 @@ function BannerForm({ api, labels, banner, onDone }: { api: AdminApi; labels: Ad
     <IslandForm onSubmit={submit} noValidate className="adm-form">
       <div className="adm-two">
         <div>
-          <ImageDrop labels={labels} label={labels.desktopImage} preview={banner?.hzt_image} failed={failed.hzt} hint={fmt(labels.sizeHint, { width: 2000, height: 600 })}
+          <ImageDrop labels={labels} label={labels.desktopImage} preview={banner?.hzt_image} failed={failed.hzt} hint={fmt(labels.sizeHint, IMAGE_SIZES.banner.desktop)}
             onFile={(f) => { setFiles((x) => ({ ...x, hzt: f })); setFailed((x) => ({ ...x, hzt: false })); }} />
           {errors.hzt && <small className="adm-error" role="alert">{errors.hzt}</small>}
         </div>
-        <ImageDrop labels={labels} label={labels.mobileImage} preview={banner?.vrt_image} failed={failed.vrt} hint={fmt(labels.sizeHint, { width: 1000, height: 450 })}
+        <ImageDrop labels={labels} label={labels.mobileImage} preview={banner?.vrt_image} failed={failed.vrt} hint={fmt(labels.sizeHint, IMAGE_SIZES.banner.mobile)}
           onFile={(f) => { setFiles((x) => ({ ...x, vrt: f })); setFailed((x) => ({ ...x, vrt: false })); }} />
       </div>
       <Field label={labels.target}>

@@ -1,19 +1,24 @@
 // Carousel editor (seed 000 §5, seed 001 §5): slides list + form; desktop image (3200x982, 1100x982 in two
 // columns) and mobile image (1000x450) uploads; PRODUCT / URL switched with a button; the url pattern with the
-// invalid-shop-carousel-link message (checked in both column modes, like the server); target; delete.
+// invalid-shop-carousel-link message (checked in both column modes, like the server); target; delete with a 5 s undo.
 import { useCallback, useEffect, useState } from 'react';
 import { normaliseCarouselLink } from '../../src/lib/shared/safe-url.ts';
 import { BANNER_TARGETS } from '../../src/lib/shared/constants.ts';
 import { serverMessage, type AdminApi } from './api.ts';
 import { ProductPicker } from './HeaderEditor.tsx';
 import ImageDrop from './ImageDrop.tsx';
+import { useUndoableDelete } from './undo.ts';
 import { defaultLabels, fmt, type AdminLabels } from './labels.ts';
+import { slideTextLabelsOf } from './slide-text-labels.ts';
+import { SLIDE_BUTTON_MAX, SLIDE_SUBTITLE_MAX, SLIDE_TEXT_DEFAULTS, SLIDE_TEXT_PLACES, SLIDE_TITLE_MAX, type SlideTextPlace } from '../../src/lib/shared/slide-text.ts';
 import { ERROR_TOAST_MS, Field, Modal, SUCCESS_TOAST_MS, useToasts } from './ui.tsx';
 import IslandForm from '../shared/form.tsx';
 
 interface Slide {
   id: string; hzt_image: string | null; vrt_image: string | null; type: 'PRODUCT' | 'URL'; product: string | null; product_name: string | null;
   url: string | null; url_target: '_self' | '_blank'; target: (typeof BANNER_TARGETS)[number]; action_type: 'url' | 'none'; position: number;
+  title?: string | null; subtitle?: string | null; button_label?: string | null; button_url?: string | null;
+  text_desktop?: SlideTextPlace; text_phone?: SlideTextPlace;
 }
 
 export default function CarouselEditor({ api, labels = defaultLabels, onClose, onChanged }: { api: AdminApi; labels?: AdminLabels; onClose: () => void; onChanged?: () => void }) {
@@ -24,15 +29,17 @@ export default function CarouselEditor({ api, labels = defaultLabels, onClose, o
     try { setData(await api.get('/admin/slides')); } catch { setData({ results: [], columns: 2 }); }
   }, [api]);
   useEffect(() => { void load(); }, [load]);
-  const remove = async (s: Slide) => {
-    try {
-      await api.call('DELETE', `/admin/slides/${s.id}`);
-      push({ kind: 'success', title: labels.successTitle, message: labels.delete, ms: SUCCESS_TOAST_MS });
-      await load(); onChanged?.();
-    } catch { push({ kind: 'error', title: labels.errorTitle, message: labels.genericError, ms: ERROR_TOAST_MS }); }
-  };
+  // Delete with a 5 s undo (the row says 'Eliminando…'), like catalogues and franchises.
+  const deletion = useUndoableDelete(
+    (id) => api.call('DELETE', `/admin/slides/${id}`),
+    (_id, ok) => {
+      if (ok) { push({ kind: 'success', title: labels.successTitle, message: labels.slideDeleted, ms: SUCCESS_TOAST_MS }); void load(); onChanged?.(); }
+      else push({ kind: 'error', title: labels.errorTitle, message: labels.slideNotDeleted, ms: ERROR_TOAST_MS });
+    },
+  );
+  const close = () => { void deletion.flush().then(onClose); };
   return (
-    <Modal title={labels.carousel} onClose={onClose} closeLabel={labels.close} wide>
+    <Modal title={labels.carousel} onClose={close} closeLabel={labels.close} wide>
       {editing ? (
         <SlideForm api={api} labels={labels} slide={editing === 'new' ? undefined : editing} columns={data?.columns ?? 2}
           onDone={(changed) => { setEditing(null); if (changed) { void load(); onChanged?.(); } }} />
@@ -41,14 +48,22 @@ export default function CarouselEditor({ api, labels = defaultLabels, onClose, o
           <div className="adm-actions adm-top"><button type="button" className="adm-primary" onClick={() => setEditing('new')}>{labels.addSlide}</button></div>
           {!data ? <p>{labels.loading}</p> : data.results.length === 0 ? <p>{labels.noSlides}</p> : (
             <ul className="adm-list">
-              {data.results.map((s, i) => (
-                <li key={s.id}>
-                  {s.hzt_image && <img src={s.hzt_image} alt="" className="adm-thumb-wide" />}
-                  <span className="adm-grow">{i + 1}. {s.type === 'PRODUCT' ? s.product_name ?? labels.product : s.url ?? '—'}</span>
-                  <button type="button" onClick={() => setEditing(s)} aria-label={`${labels.edit} ${i + 1}`}>{labels.edit}</button>
-                  <button type="button" className="adm-danger" onClick={() => void remove(s)} aria-label={`${labels.delete} ${i + 1}`}>{labels.delete}</button>
-                </li>
-              ))}
+              {data.results.map((s, i) => {
+                const name = `${i + 1}. ${s.title ? `${s.title} · ` : ''}${s.type === 'PRODUCT' ? s.product_name ?? labels.product : s.url ?? '—'}`;
+                const deleting = deletion.waiting.has(s.id);
+                return (
+                  <li key={s.id} aria-busy={deleting || undefined} data-testid="slide-row">
+                    {s.hzt_image && <img src={s.hzt_image} alt="" className="adm-thumb-wide" />}
+                    <span className="adm-grow">{deleting ? <span className="adm-muted">{name} — {labels.deleting}…</span> : name}</span>
+                    {deleting ? <button type="button" onClick={() => deletion.undo(s.id)}>{labels.undo}</button> : (
+                      <>
+                        <button type="button" onClick={() => setEditing(s)} aria-label={`${labels.edit} ${i + 1}`}>{labels.edit}</button>
+                        <button type="button" className="adm-danger" onClick={() => deletion.start(s.id)} aria-label={`${labels.delete} ${i + 1}`}>{labels.delete}</button>
+                      </>
+                    )}
+                  </li>
+                );
+              })}
             </ul>
           )}
         </div>
@@ -68,6 +83,12 @@ function SlideForm({ api, labels, slide, columns, onDone }: { api: AdminApi; lab
   const [failed, setFailed] = useState<{ hzt?: boolean; vrt?: boolean }>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  const st = slideTextLabelsOf(labels);
+  const [words, setWords] = useState({
+    title: slide?.title ?? '', subtitle: slide?.subtitle ?? '', button_label: slide?.button_label ?? '', button_url: slide?.button_url ?? '',
+    text_desktop: slide?.text_desktop ?? SLIDE_TEXT_DEFAULTS.desktop, text_phone: slide?.text_phone ?? SLIDE_TEXT_DEFAULTS.phone,
+  });
+  const setWord = (k: keyof typeof words) => (e: { target: { value: string } }) => setWords((w) => ({ ...w, [k]: e.target.value }));
   const desktop = columns === 2 ? { width: 1100, height: 982 } : { width: 3200, height: 982 };
 
   const validate = () => {
@@ -78,6 +99,8 @@ function SlideForm({ api, labels, slide, columns, onDone }: { api: AdminApi; lab
       if (!url.trim()) e.url = labels.invalidField;
       else if (!normaliseCarouselLink(url)) e.url = labels.invalidCarouselLink;
     } else if (!product.id) e.product = labels.invalidField;
+    if (words.button_label.trim() && !words.button_url.trim()) e.button_url = st.slideButtonNeedsLink;
+    else if (words.button_url.trim() && !normaliseCarouselLink(words.button_url)) e.button_url = labels.invalidCarouselLink;
     setErrors(e);
     return Object.keys(e).length === 0;
   };
@@ -100,6 +123,7 @@ function SlideForm({ api, labels, slide, columns, onDone }: { api: AdminApi; lab
       const body = {
         ...images, type, target, url_target: newWindow ? '_blank' : '_self', action_type: 'url',
         url: type === 'URL' ? url.trim() : null, product: type === 'PRODUCT' ? product.id : null,
+        ...words,
       };
       try {
         if (slide) await api.call('PATCH', `/admin/slides/${slide.id}`, body);
@@ -108,10 +132,11 @@ function SlideForm({ api, labels, slide, columns, onDone }: { api: AdminApi; lab
         const fields = (e as { fields?: Record<string, unknown> }).fields;
         const urlErr = fields?.url;
         if (urlErr && JSON.stringify(urlErr).includes('invalid_shop_carousel_link')) { setErrors({ url: labels.invalidCarouselLink }); return; }
+        if (fields?.button_url) { setErrors({ button_url: JSON.stringify(fields.button_url).includes('invalid_shop_carousel_link') ? labels.invalidCarouselLink : st.slideButtonNeedsLink }); return; }
         push({ kind: 'error', title: labels.errorTitle, message: serverMessage(e) ?? labels.genericError, ms: ERROR_TOAST_MS });
         return;
       }
-      push({ kind: 'success', title: labels.successTitle, message: labels.save, ms: SUCCESS_TOAST_MS });
+      push({ kind: 'success', title: labels.successTitle, message: labels.slideSaved, ms: SUCCESS_TOAST_MS });
       onDone(true);
     } finally { setBusy(false); }
   };
@@ -143,6 +168,20 @@ function SlideForm({ api, labels, slide, columns, onDone }: { api: AdminApi; lab
       ) : (
         <ProductPicker api={api} labels={labels} value={product.id} name={product.name} error={errors.product} onPick={(id, name) => setProduct({ id, name })} />
       )}
+      <fieldset className="adm-fieldset">
+        <legend className="adm-label">{st.slideWords}</legend>
+        <small>{st.slideWordsHint}</small>
+        <Field label={st.slideTitle}>{(p) => <input {...p} name="title" value={words.title} maxLength={SLIDE_TITLE_MAX} onChange={setWord('title')} />}</Field>
+        <Field label={st.slideSubtitle}>{(p) => <input {...p} name="subtitle" value={words.subtitle} maxLength={SLIDE_SUBTITLE_MAX} onChange={setWord('subtitle')} />}</Field>
+        <div className="adm-two">
+          <Field label={st.slideButtonLabel}>{(p) => <input {...p} name="button_label" value={words.button_label} maxLength={SLIDE_BUTTON_MAX} onChange={setWord('button_label')} />}</Field>
+          <Field label={st.slideButtonUrl} error={errors.button_url}>{(p) => <input {...p} name="button_url" value={words.button_url} onChange={setWord('button_url')} placeholder="https://" />}</Field>
+        </div>
+        <div className="adm-two">
+          <Field label={st.slideTextDesktop}>{(p) => <select {...p} name="text_desktop" value={words.text_desktop} onChange={setWord('text_desktop')}>{SLIDE_TEXT_PLACES.map((x) => <option key={x} value={x}>{st[`slidePlace_${x}`]}</option>)}</select>}</Field>
+          <Field label={st.slideTextPhone}>{(p) => <select {...p} name="text_phone" value={words.text_phone} onChange={setWord('text_phone')}>{SLIDE_TEXT_PLACES.map((x) => <option key={x} value={x}>{st[`slidePlace_${x}`]}</option>)}</select>}</Field>
+        </div>
+      </fieldset>
       <Field label={labels.target}>
         {(p) => <select {...p} value={target} onChange={(e) => setTarget(e.target.value as Slide['target'])}>{BANNER_TARGETS.map((t) => <option key={t} value={t}>{labels[`target_${t}`]}</option>)}</select>}
       </Field>

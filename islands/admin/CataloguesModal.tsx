@@ -1,6 +1,7 @@
 // My catalogues (seed 000 §2, §4, §8; seed 001 §5): list, inline rename with save/cancel, delete with the
 // 'Deleting' state and a 5 s undo ('not deleted' toast with the row restored on failure), create (name required,
-// at most 150; optional photo). The count decrements on deletion.
+// at most 150; optional photo). The count decrements on deletion. A name opens the catalogue's page, where its
+// contents are curated (islands/catalogue-tools).
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -14,7 +15,7 @@ import IslandForm from '../shared/form.tsx';
 
 interface Cat { id: string; name: string; slug: string; photo: string | null; num_products: number }
 
-export default function CataloguesModal({ api, labels = defaultLabels, onClose, onChanged }: { api: AdminApi; labels?: AdminLabels; onClose: () => void; onChanged?: () => void }) {
+export default function CataloguesModal({ api, base = '', labels = defaultLabels, onClose, onChanged }: { api: AdminApi; base?: string; labels?: AdminLabels; onClose: () => void; onChanged?: () => void }) {
   const { push } = useToasts();
   const [items, setItems] = useState<Cat[] | null>(null);
   const [count, setCount] = useState(0);
@@ -73,7 +74,7 @@ export default function CataloguesModal({ api, labels = defaultLabels, onClose, 
                   ) : (
                     <>
                       {c.photo ? <img src={c.photo} alt="" className="adm-thumb-sm" /> : null}
-                      <span className="adm-grow">{c.name} <small>({c.num_products})</small></span>
+                      <span className="adm-grow"><a href={`${base}/catalogos/${encodeURIComponent(c.slug)}`}>{c.name}</a> <small>({c.num_products})</small></span>
                       <button type="button" onClick={() => setEditing(c.id)} aria-label={`${labels.rename} ${c.name}`}>{labels.rename}</button>
                       <button type="button" className="adm-danger" onClick={() => startDelete(c)} aria-label={`${labels.delete} ${c.name}`}>{labels.delete}</button>
                     </>
@@ -129,7 +130,7 @@ function CreateForm({ api, labels, onDone }: { api: AdminApi; labels: AdminLabel
   return (
     <IslandForm onSubmit={handleSubmit(save)} noValidate className="adm-form">
       <Field label={labels.name} error={errors.name?.message}>{(p) => <input {...p} {...register('name')} />}</Field>
-      <ImageDrop labels={labels} label={labels.photo} failed={failed} onFile={(f) => { setFile(f); setFailed(false); }} hint={fmt(labels.sizeHint, { width: 1000, height: 1000 })} />
+      <ImageDrop labels={labels} label={labels.cataloguePhoto} failed={failed} onFile={(f) => { setFile(f); setFailed(false); }} hint={fmt(labels.sizeHint, { width: 1000, height: 1000 })} />
       <div className="adm-actions">
         <button type="button" onClick={() => onDone(null)}>{labels.back}</button>
         <button type="submit" className="adm-primary" disabled={isSubmitting}>{isSubmitting ? labels.saving : labels.create}</button>

@@ -1,13 +1,14 @@
 // Franchises of the store (seed 001 §2, seed 000 §4): a searchable infinite list (2 a page, a 250 px scroll box),
 // each row with a link to the franchise's store and an add/remove toggle. Adding is immediate; removing shows the
 // row as 'Removing…' with an Undo button for 5 s before the DELETE (a failure restores it with an error toast).
+// Each change that went through says so in a toast ('La franquicia se agregó / eliminó de tu tienda').
 // Closing the modal sends the removals still waiting and waits for the writes on their way.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { LINK_RULES, safeHref } from '../../src/lib/shared/safe-url.ts';
 import { serverMessage, type AdminApi } from './api.ts';
 import { ADMIN_SEARCH_MAX, Sentinel, useDebounced, useInfiniteList, useInflight, type Page } from './infinite.tsx';
 import { defaultLabels, type AdminLabels } from './labels.ts';
-import { ERROR_TOAST_MS, Field, Modal, UNDO_DELAY_MS, useToasts } from './ui.tsx';
+import { ERROR_TOAST_MS, Field, Modal, SUCCESS_TOAST_MS, UNDO_DELAY_MS, useToasts } from './ui.tsx';
 
 export const FRANCHISE_PAGE_SIZE = 2;
 export const FRANCHISE_LIST_HEIGHT = 250;
@@ -35,7 +36,12 @@ export default function FranchisesModal({ api, labels = defaultLabels, onClose, 
   const put = (id: string, in_store: boolean) => setItems((all) => all && all.map((x) => (x.id === id ? { ...x, in_store } : x)));
   const send = async (f: Franchise, in_store: boolean) => {
     mark(f.id, 'busy');
-    try { await inflight.track(api.call(in_store ? 'PUT' : 'DELETE', `/admin/franchises/${encodeURIComponent(f.id)}`)); put(f.id, in_store); onChanged?.(); }
+    try {
+      await inflight.track(api.call(in_store ? 'PUT' : 'DELETE', `/admin/franchises/${encodeURIComponent(f.id)}`));
+      put(f.id, in_store); onChanged?.();
+      // Seed 000 §8: top right, 5 s.
+      push({ kind: 'success', title: labels.successTitle, message: in_store ? labels.franchiseAdded : labels.franchiseRemoved, ms: SUCCESS_TOAST_MS });
+    }
     catch (e) { fail(e); }
     finally { mark(f.id, null); }
   };

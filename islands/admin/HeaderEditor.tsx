@@ -1,5 +1,6 @@
-// Header editor modal (seed 000 §2, §4, §5, §8): list of headers (10 a page) with edit / delete / apply; add and
-// edit form; background colour. Starts on the list and resets to it on close.
+// Header editor modal (seed 000 §2, §4, §5, §8): list of headers (10 a page, the shop's current one marked) with
+// edit / delete / apply (or take the current one off the shop); add and edit form, whose save makes the header
+// the shop's and returns to the list; background colour. Starts on the list and resets to it on close.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -50,7 +51,7 @@ export default function HeaderEditor({ api, labels = defaultLabels, presets = []
 }) {
   const [view, setView] = useState<View>({ kind: 'list' });
   const close = () => { setView({ kind: 'list' }); onClose(); };
-  const title = view.kind === 'list' ? labels.setUpTitle : view.kind === 'form' ? labels.addTitle : labels.backgroundTitle;
+  const title = view.kind === 'list' ? labels.setUpTitle : view.kind === 'form' ? (view.header ? labels.editHeaderTitle : labels.addTitle) : labels.backgroundTitle;
   return (
     <Modal title={title} onClose={close} closeLabel={labels.close} wide>
       {view.kind === 'list' && <HeaderList api={api} labels={labels} onEdit={(header) => setView({ kind: 'form', header })} onColor={() => setView({ kind: 'color' })} onChanged={onChanged} />}
@@ -78,10 +79,12 @@ function HeaderList({ api, labels, onEdit, onColor, onChanged }: { api: AdminApi
       push({ kind: 'error', title: labels.errorTitle, message: labels.genericError, ms: ERROR_TOAST_MS });
     }
   };
-  const apply = async (h: AdminHeader) => {
+  // 'Aplicar' shows a header in the shop; the shop's current header offers 'Quitar de la tienda' instead (applying
+  // it again used to switch it off).
+  const apply = async (h: AdminHeader, active: boolean) => {
     try {
-      await api.call('POST', `/admin/headers/${h.id}/apply`, { active: !h.active });
-      push({ kind: 'success', title: labels.successTitle, message: labels.headerUpdated, ms: SUCCESS_TOAST_MS });
+      await api.call('POST', `/admin/headers/${h.id}/apply`, { active });
+      push({ kind: 'success', title: labels.successTitle, message: active ? labels.headerApplied : labels.headerUnapplied, ms: SUCCESS_TOAST_MS });
       await load(); onChanged?.();
     } catch (e) {
       push({ kind: 'error', title: labels.errorTitle, message: serverMessage(e) ?? labels.genericError, ms: ERROR_TOAST_MS });
@@ -98,9 +101,11 @@ function HeaderList({ api, labels, onEdit, onColor, onChanged }: { api: AdminApi
         <ul className="adm-list">
           {data.results.map((h) => (
             <li key={h.id}>
-              <span className="adm-grow"><strong>{h.title}</strong>{h.active && <em className="adm-badge"> {labels.active}</em>}{h.subtitle && <><br /><small>{h.subtitle}</small></>}</span>
+              <span className="adm-grow"><strong>{h.title}</strong>{h.active && <em className="adm-badge" data-testid="header-active"> {labels.headerInShop}</em>}{h.subtitle && <><br /><small>{h.subtitle}</small></>}</span>
               <button type="button" onClick={() => onEdit(h)} aria-label={`${labels.edit} ${h.title}`}>{labels.edit}</button>
-              <button type="button" onClick={() => void apply(h)} aria-pressed={h.active} aria-label={`${labels.apply} ${h.title}`}>{labels.apply}</button>
+              {h.active
+                ? <button type="button" onClick={() => void apply(h, false)} aria-label={`${labels.headerUnapply}: ${h.title}`}>{labels.headerUnapply}</button>
+                : <button type="button" onClick={() => void apply(h, true)} aria-label={`${labels.apply} ${h.title}`}>{labels.apply}</button>}
               <button type="button" className="adm-danger" onClick={() => void remove(h)} aria-label={`${labels.delete} ${h.title}`}>{labels.delete}</button>
             </li>
           ))}
@@ -161,8 +166,9 @@ function HeaderFormView({ api, labels, header, onDone }: { api: AdminApi; labels
   const action = watch('action_type');
   const onSubmit = async (v: HeaderForm) => {
     try {
-      if (header) await api.call('PATCH', `/admin/headers/${header.id}`, toBody(v));
-      else await api.call('POST', '/admin/headers', toBody(v));
+      // Seed 000 §4: saving returns to the list and updates the shop's header (the saved one is the shop's header).
+      if (header) await api.call('PATCH', `/admin/headers/${header.id}`, { ...toBody(v), apply: true });
+      else await api.call('POST', '/admin/headers', { ...toBody(v), apply: true });
       push({ kind: 'success', title: labels.successTitle, message: header ? labels.headerUpdated : labels.headerCreated, ms: SUCCESS_TOAST_MS });
       onDone(true);
     } catch (e) {

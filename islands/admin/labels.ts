@@ -20,7 +20,7 @@ export const defaultLabels = {
   // colour
   customColor: 'Color personalizado', colorText: 'Color (hex, rgb, hsl o hsv)', invalidColor: 'Color no válido', presets: 'Colores sugeridos',
   // photo
-  photoField: 'Foto de la tienda', shopName: 'Nombre de la tienda', dropzone: 'Arrastra una imagen o haz clic para elegirla',
+  photoField: 'Foto de la tienda', cataloguePhoto: 'Foto del catálogo', shopName: 'Nombre de la tienda', dropzone: 'Arrastra una imagen o haz clic para elegirla',
   imageRejected: 'Imagen rechazada – El tamaño de archivo de la imagen sobrepasa el máximo permitido (4 MB). Los formatos válidos son .jpeg, .png, .svg',
   uploadFailed: 'La foto no se pudo actualizar en este momento, intentelo mas tarde', sizeHint: 'Tamaño recomendado: {width} x {height} px',
   // carousel
@@ -42,6 +42,16 @@ export const defaultLabels = {
   remove: 'Quitar', resultCount: '{count} resultados', noResults: 'No se encontraron resultados',
   // franchises
   franchises: 'Franquicias', noFranchises: 'No se encontraron franquicias', removing: 'Quitando',
+  // issue 15: what each success toast says, the header list's current header, photo shapes
+  editHeaderTitle: 'Editar encabezado', headerInShop: 'En tu tienda', headerUnapply: 'Quitar de la tienda',
+  headerApplied: 'El encabezado ahora se muestra en tu tienda', headerUnapplied: 'El encabezado ya no se muestra en tu tienda',
+  colorSaved: 'El color de fondo se guardó', slideSaved: 'La diapositiva se guardó', slideDeleted: 'La diapositiva se eliminó',
+  slideNotDeleted: 'No se eliminó la diapositiva', bannerNotDeleted: 'No se eliminó el banner',
+  franchiseAdded: 'La franquicia se agregó a tu tienda', franchiseRemoved: 'La franquicia se eliminó de tu tienda',
+  photoShape: 'Forma de la foto',
+  shape_bdr_cir: 'Círculo con borde', shape_cir: 'Círculo', shape_bdr_sq: 'Cuadrado con borde', shape_sq: 'Cuadrado',
+  shape_bdr_rec: 'Rectángulo con borde', shape_rec: 'Rectángulo',
+  openInBuilder: 'Abrir en el editor del tema',
 };
 export type AdminLabels = typeof defaultLabels;
 export const fmt = (s: string, vars: Record<string, string | number>) => s.replace(/\{(\w+)\}/g, (_, k: string) => String(vars[k] ?? ''));

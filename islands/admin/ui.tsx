@@ -46,8 +46,32 @@ export function ToastProvider({ children, closeLabel = 'Cerrar' }: { children: R
 
 const FOCUSABLE = 'a[href],button:not([disabled]),input:not([disabled]):not([type=hidden]),select:not([disabled]),textarea:not([disabled]),[tabindex]:not([tabindex="-1"])';
 
-export function Modal({ title, onClose, children, closeLabel = 'Cerrar', wide = false }: { title: string; onClose: () => void; children: ReactNode; closeLabel?: string; wide?: boolean }) {
+/** Inside the theme builder the same editors render as a side panel (no backdrop, no focus trap): see
+ * islands/builder/AdminPanels.tsx. */
+export const InlineModalContext = createContext(false);
+/** On the storefront, a modal that is also a builder panel links to it (AdminBar sets this per modal). */
+export const BuilderLinkContext = createContext<{ href: string; label: string } | null>(null);
+
+export function Modal(props: { title: string; onClose: () => void; children: ReactNode; closeLabel?: string; wide?: boolean }) {
+  return useContext(InlineModalContext) ? <InlinePanel {...props} /> : <Dialog {...props} />;
+}
+
+function InlinePanel({ title, onClose, children, closeLabel = 'Cerrar' }: { title: string; onClose: () => void; children: ReactNode; closeLabel?: string }) {
   const id = useId();
+  return (
+    <section className="adm-modal adm-as-panel" aria-labelledby={`${id}-t`} data-testid="builder-tool-panel">
+      <div className="adm-modal-head">
+        <h2 id={`${id}-t`}>{title}</h2>
+        <button type="button" className="adm-x" aria-label={closeLabel} onClick={onClose}>×</button>
+      </div>
+      <div className="adm-modal-body">{children}</div>
+    </section>
+  );
+}
+
+function Dialog({ title, onClose, children, closeLabel = 'Cerrar', wide = false }: { title: string; onClose: () => void; children: ReactNode; closeLabel?: string; wide?: boolean }) {
+  const id = useId();
+  const builder = useContext(BuilderLinkContext);
   const ref = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
@@ -88,6 +112,7 @@ export function Modal({ title, onClose, children, closeLabel = 'Cerrar', wide = 
           <button type="button" className="adm-x" aria-label={closeLabel} onClick={onClose}>×</button>
         </div>
         <div className="adm-modal-body">{children}</div>
+        {builder && <p className="adm-modal-foot"><a href={builder.href}>{builder.label} ↗</a></p>}
       </div>
     </div>
   );

@@ -3,7 +3,10 @@
 // live server-rendered preview, and publishing with the server's per-field messages.
 // Texts come from the page in the visitor's language (labels.ts has the Spanish defaults); section and setting
 // names come translated from the theme API.
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import type { AdminShop } from '../admin/AdminBar.tsx';
+import type { AdminLabels } from '../admin/labels.ts';
+import { isToolPanel, TOOL_PANELS, type ToolPanel } from './tool-panels.ts';
 import { ApiError, themeApi } from './api.ts';
 import { addSection, moveSection, removeSection, sectionsOf, setSetting, toggleSection } from './doc.ts';
 import { historyReducer, initHistory } from './history.ts';
@@ -16,6 +19,7 @@ import { fieldsForPage } from './validate.ts';
 import './builder.css';
 
 export const AUTOSAVE_MS = 800;
+const AdminPanels = lazy(() => import('./AdminPanels.tsx'));
 
 interface Props {
   slug: string;
@@ -24,6 +28,11 @@ interface Props {
   shopName?: string;
   /** Texts in the page's language (the Spanish defaults fill any gap). */
   labels?: Partial<BuilderLabels>;
+  /** The shop's editors (header, carousel, …) as panels; without them the builder shows sections only. */
+  adminShop?: AdminShop;
+  adminLabels?: Partial<AdminLabels>;
+  /** `?panel=<name>` of the address: the builder opens at that panel. */
+  initialPanel?: string | null;
 }
 
 type Status = { kind: 'idle' | 'saving' | 'saved' | 'publishing' | 'published' | 'error' | 'conflict'; text?: string };
@@ -32,7 +41,7 @@ type SectionErrors = Record<string, Record<string, string[]>>;
 
 const emptyDoc: ThemeDocument = { pack: '', settings: {}, templates: {} };
 
-export default function Builder({ slug, base, shopName, labels }: Props) {
+export default function Builder({ slug, base, shopName, labels, adminShop, adminLabels, initialPanel }: Props) {
   const L = useMemo<BuilderLabels>(() => ({ ...defaultBuilderLabels, ...labels }), [labels]);
   const api = useMemo(() => themeApi(slug), [slug]);
   const [state, setState] = useState<ThemeState | null>(null);
@@ -52,6 +61,15 @@ export default function Builder({ slug, base, shopName, labels }: Props) {
   const [nonce, setNonce] = useState(0);
   const [width, setWidth] = useState<'desktop' | 'phone'>('desktop');
   const [adding, setAdding] = useState('');
+  const [tool, setTool] = useState<ToolPanel | null>(adminShop && isToolPanel(initialPanel) ? initialPanel : null);
+  const openTool = useCallback((p: ToolPanel | null) => {
+    setTool(p);
+    // The address says which panel is open, so a reload or a shared link comes back to it.
+    const u = new URL(window.location.href);
+    if (p) u.searchParams.set('panel', p); else u.searchParams.delete('panel');
+    window.history.replaceState(null, '', u);
+  }, []);
+  const reloadPreview = useCallback(() => setNonce((n) => n + 1), []);
   const pageRef = useRef(page);
   pageRef.current = page;
 
@@ -167,6 +185,29 @@ export default function Builder({ slug, base, shopName, labels }: Props) {
     return () => window.removeEventListener('keydown', onKey);
   }, []);
 
+  // A click on a section in the preview (src/components/builder/PreviewBridge.astro) selects it here, and the
+  // preview outlines the section selected here (also after each reload, when it says it is ready).
+  const frame = useRef<HTMLIFrameElement>(null);
+  const selectedRef = useRef(selected);
+  selectedRef.current = selected;
+  const tellPreview = (id: string | null) => frame.current?.contentWindow?.postMessage({ type: 'builder:selected', id }, window.location.origin);
+  useEffect(() => { tellPreview(selected); }, [selected]);
+  useEffect(() => {
+    const onMessage = (e: MessageEvent) => {
+      if (e.origin !== window.location.origin || e.source !== frame.current?.contentWindow) return;
+      const m = e.data as { type?: unknown; id?: unknown } | null;
+      if (m?.type === 'builder:preview-ready') { tellPreview(selectedRef.current); return; }
+      if (m?.type !== 'builder:select-section' || typeof m.id !== 'string') return;
+      const id = m.id;
+      if (!sectionsOf(history.present, pageRef.current).some((s) => s.id === id)) return;
+      openTool(null);
+      setSelected(id);
+      requestAnimationFrame(() => document.querySelector(`.bf-row[data-section-id="${CSS.escape(id)}"]`)?.scrollIntoView({ block: 'nearest' }));
+    };
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, [history.present, openTool]);
+
   // Leaving with changes the auto-save has not sent yet asks first.
   useEffect(() => {
     const onLeave = (e: BeforeUnloadEvent) => { if (history.present !== saved.current && state) e.preventDefault(); };
@@ -214,6 +255,25 @@ export default function Builder({ slug, base, shopName, labels }: Props) {
       </header>
       <div className="bf-main">
         <aside className="bf-panel" aria-label={L.panel}>
+          {tool && adminShop ? (
+            <>
+              <button type="button" className="bf-btn bf-back-btn" onClick={() => openTool(null)}>← {L.backToSections}</button>
+              <Suspense fallback={<p aria-busy="true">{L.toolLoading}</p>}>
+                <AdminPanels key={tool} panel={tool} shop={adminShop} base={base} labels={adminLabels} savedLabel={L.toolSaved}
+                  onClose={() => openTool(null)} onChanged={reloadPreview} />
+              </Suspense>
+            </>
+          ) : (<>
+          {adminShop && (
+            <nav className="bf-tools" aria-label={L.tools}>
+              <h2 className="bf-h">{L.tools}</h2>
+              <ul>
+                {TOOL_PANELS.map((p) => (
+                  <li key={p}><button type="button" className="bf-btn bf-small" data-panel={p} onClick={() => openTool(p)}>{toolName(adminLabels, p)}</button></li>
+                ))}
+              </ul>
+            </nav>
+          )}
           <div className="bf-row2">
             <label className="bf-field">{L.template}
               <select value={page} onChange={(e) => { setPage(e.target.value); setSelected(null); }}>
@@ -274,6 +334,7 @@ export default function Builder({ slug, base, shopName, labels }: Props) {
               catalogues={catalogues}
             />
           )}
+          </>)}
         </aside>
         <section className="bf-preview" aria-label={L.preview}>
           <div className="bf-preview-bar">
@@ -284,7 +345,7 @@ export default function Builder({ slug, base, shopName, labels }: Props) {
             <a className="bf-small-link" href={previewUrl(base, paths[page] ?? '/', nonce)} target="_blank" rel="noopener">{L.openTab} ↗</a>
           </div>
           <div className={`bf-frame-wrap bf-${width}`}>
-            <iframe key={`${page}-${nonce}`} title={L.previewFrame} src={previewUrl(base, paths[page] ?? '/', nonce)} />
+            <iframe ref={frame} key={`${page}-${nonce}`} title={L.previewFrame} src={previewUrl(base, paths[page] ?? '/', nonce)} />
           </div>
         </section>
       </div>
@@ -292,5 +353,8 @@ export default function Builder({ slug, base, shopName, labels }: Props) {
     </BuilderLabelsContext.Provider>
   );
 }
+
+/** A panel's name as the side bar shows it (admin texts, area adminUi). */
+const toolName = (A: Partial<AdminLabels> | undefined, p: ToolPanel) => (A as Record<string, string> | undefined)?.[p] ?? p;
 
 const pageLabel = (L: BuilderLabels, page: string) => (L as Record<string, string>)[`page_${page}`] ?? page;

@@ -88,6 +88,11 @@ export const defaultBuilderLabels = {
   aLink: 'Un enlace que empiece con / o http(s)://',
   anUpload: 'Una imagen subida (/media/...)',
   badFormat: 'Formato no válido',
+  // the shop's editors as panels
+  tools: 'Tienda',
+  backToSections: 'Volver a las secciones',
+  toolSaved: 'Los cambios se guardaron',
+  toolLoading: 'Cargando…',
 };
 export type BuilderLabels = typeof defaultBuilderLabels;
 export const BUILDER_LABEL_KEYS = Object.keys(defaultBuilderLabels) as (keyof BuilderLabels)[];

@@ -2,7 +2,7 @@
 // shipped for it). Prev/next buttons and one bullet per slide are real <button>s in the server HTML: the first
 // slide, with an eager high-priority image of known size, the controls beside it. ./attach.ts brings it to life
 // with Swiper as a plain script.
-import type { SlideView } from '../../src/lib/shared/slides.ts';
+import type { SlideText, SlideView } from '../../src/lib/shared/slides.ts';
 import { CHEVRON_ICON, PAUSE_ICON, slideName, slideWord } from './labels.ts';
 import { slideSources } from './picture.ts';
 
@@ -33,6 +33,17 @@ const Icon = ({ d, flip }: { d: string; flip?: boolean }) => (
 
 export { slideName, slideWord };
 
+/** A slide's words as HTML, placed per breakpoint by classes (over the picture, below it, hidden). */
+export function SlideWords({ text }: { text: SlideText }) {
+  return (
+    <div className={`slide-text d-${text.desktop} p-${text.phone}`}>
+      {text.title && <p className="slide-title">{text.title}</p>}
+      {text.subtitle && <p className="slide-sub">{text.subtitle}</p>}
+      {text.button && <a className="btn slide-btn" href={text.button.href}>{text.button.label}</a>}
+    </div>
+  );
+}
+
 export default function HeaderCarousel({ slides, width, height, labels }: HeaderCarouselProps) {
   const n = slides.length;
 
@@ -50,13 +61,14 @@ export default function HeaderCarousel({ slides, width, height, labels }: Header
             </picture>
           );
           return (
-            <div key={s.key} className="swiper-slide" role="group" aria-roledescription={slideWord(labels.slide)}
+            <div key={s.key} className={s.text ? 'swiper-slide has-text' : 'swiper-slide'} role="group" aria-roledescription={slideWord(labels.slide)}
               aria-label={`${i + 1} / ${n}`}>
               {s.href ? (
                 <a href={s.href} target={s.target} rel={s.target === '_blank' ? 'noopener' : undefined} aria-label={slideName(labels.slide, i + 1, n)}>
                   {picture}
                 </a>
               ) : picture}
+              {s.text && <SlideWords text={s.text} />}
             </div>
           );
         })}

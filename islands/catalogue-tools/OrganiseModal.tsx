@@ -1,9 +1,9 @@
 // Order and removal inside a catalogue (issue 13; seed 001 §4, §8, §9): one card per item with its zero-based
-// position (a number input and a Move button: the keyboard way) and a drag handle (HTML5 drag and drop: the fast
-// way). A move blocks the list with an overlay, says so, and 8 s later clears it and reloads the list; a 400
+// position (a number input and a Move button: the keyboard way) and a drag handle (HTML5 drag and drop with a mouse;
+// touch screens get no HTML5 drag events, so a finger on the handle drags by pointer events: the fast way). A move blocks the list with an overlay, says so, and 8 s later clears it and reloads the list; a 400
 // updating_position_error is the 'try later' warning. Removal waits 5 s, cancellable from the card or the 4 s
 // warning toast; then the card goes and the count drops by one.
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent, type PointerEvent } from 'react';
 import { formatNumber } from '../../src/lib/shared/intl.ts';
 import { ADMIN_ITEMS_PAGE_SIZE, POSITION_REFRESH_MS, REMOVAL_TOAST_MS, REMOVAL_UNDO_MS, type AdminItem } from '../../src/domain/catalogue-tools/schema.ts';
 import type { AdminApi, ApiError } from '../admin/api.ts';
@@ -92,6 +92,22 @@ export default function OrganiseModal({ api, labels, locale, catalogue, onClose 
     setDragged(null); setOver(null);
     if (from && from.product_id !== target.product_id) void move(from, target.queue_position);
   };
+  // Touch: the handle captures the pointer; the card under the finger is the target; lifting drops there.
+  const cardAt = (x: number, y: number) => (document.elementFromPoint(x, y)?.closest('[data-product-id]') as HTMLElement | null)?.dataset.productId ?? null;
+  const touchDrag = (it: AdminItem) => ({
+    onPointerDown: (e: PointerEvent<HTMLSpanElement>) => {
+      if (e.pointerType === 'mouse' || overlay !== null || removing.has(it.product_id)) return;
+      try { e.currentTarget.setPointerCapture(e.pointerId); } catch { /* a pointer that is already gone */ }
+      setDragged(it.product_id);
+    },
+    onPointerMove: (e: PointerEvent<HTMLSpanElement>) => { if (e.pointerType !== 'mouse' && dragged === it.product_id) setOver(cardAt(e.clientX, e.clientY)); },
+    onPointerUp: (e: PointerEvent<HTMLSpanElement>) => {
+      if (e.pointerType === 'mouse' || dragged !== it.product_id) return;
+      const target = items?.find((x) => x.product_id === cardAt(e.clientX, e.clientY));
+      if (target) drop(target); else { setDragged(null); setOver(null); }
+    },
+    onPointerCancel: () => { setDragged(null); setOver(null); },
+  });
   const count = Math.max(0, total - removedCount);
   const close = () => { if (overlay === 'busy') return; onClose(changed.current); };
 
@@ -113,7 +129,7 @@ export default function OrganiseModal({ api, labels, locale, catalogue, onClose 
                 onDragOver={(e) => { if (dragged) { e.preventDefault(); e.dataTransfer.dropEffect = 'move'; setOver(it.product_id); } }}
                 onDragLeave={() => setOver((o) => (o === it.product_id ? null : o))}
                 onDrop={(e) => { e.preventDefault(); drop(it); }}>
-                <span className="ct-handle" aria-hidden="true" title={fmt(labels.dragHandle, { name: it.name })}>⠿</span>
+                <span className="ct-handle" aria-hidden="true" title={fmt(labels.dragHandle, { name: it.name })} {...touchDrag(it)}>⠿</span>
                 {it.photo ? <img src={it.photo} alt="" className="adm-thumb-sm" loading="lazy" draggable={false} /> : <span className="adm-thumb-sm" aria-hidden="true" />}
                 <span className="adm-grow">
                   {it.name}<br />

@@ -2,6 +2,7 @@
 // Same schema, migrations and queries on both.
 import path from 'node:path';
 import { mkdirSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { ListenState } from './listener.ts';
 import * as schema from './schema/index.ts';
@@ -76,6 +77,19 @@ export async function openDb(opts: DbOptions): Promise<DbHandle> {
     onListenState: () => () => {},
     close: () => client.close(),
   };
+}
+
+/** True when the database answers `select 1` within `timeoutMs` (the health check, src/pages/api/health.ts). */
+export async function pingDb(db: Db, timeoutMs: number): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    return await Promise.race([
+      db.execute(sql`select 1`).then(() => true, () => false),
+      new Promise<boolean>((resolve) => { timer = setTimeout(() => resolve(false), timeoutMs); }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): DbOptions {

@@ -69,6 +69,28 @@ const DEFINITIONS: SectionInput[] = [
     blocks: [],
   },
   {
+    // Seed 000 §9: the shop's catalogues, one slide a step every 6 s when autoplay is on (src/sections/slider/).
+    type: 'catalogue-slider', name: k('sliders.typeCatalogueSlider'), hydrate: 'none', enabledOn: ['home', 'catalogue_list'],
+    settings: [
+      title('catalogue.listTitle'),
+      { id: 'limit', type: 'range', label: k('sections.setCataloguesShown'), min: 2, max: 12, step: 1, default: 8 },
+      { id: 'autoplay', type: 'checkbox', label: k('sliders.setAutoplay'), default: true },
+    ],
+    blocks: [],
+  },
+  {
+    // Seed 000 §9: 5 slides per view (4.5 tablet, 1.5 phone), every 4 s when autoplay is on; a grid below 6 products.
+    type: 'product-slider', name: k('sliders.typeProductSlider'), hydrate: 'none', enabledOn: ['home', 'catalogue_list', 'catalogue', 'product'],
+    settings: [
+      title('sliders.productsTitle'),
+      { id: 'source', type: 'select', label: k('sliders.setSource'), default: 'shop', options: [{ value: 'shop', label: k('sliders.optShopProducts') }, { value: 'catalogue', label: k('sliders.optCatalogueProducts') }] },
+      { id: 'catalogue', type: 'catalogue', label: k('sliders.setCatalogue'), default: '', visibleIf: { setting: 'source', equals: 'catalogue' } },
+      { id: 'limit', type: 'range', label: k('sections.setItemsShown'), min: 2, max: 30, step: 1, default: 12 },
+      { id: 'autoplay', type: 'checkbox', label: k('sliders.setAutoplay'), default: true },
+    ],
+    blocks: [],
+  },
+  {
     type: 'rich-text', name: k('sections.typeRichText'), hydrate: 'none', enabledOn: ['home', 'catalogue_list', 'catalogue', 'search', 'product'],
     settings: [
       title(),

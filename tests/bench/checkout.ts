@@ -1,10 +1,12 @@
 // Checkout race benchmark: 200 buyers race through the real HTTP API (add to cart + start checkout, 1 unit each)
 // for the last 10 units of one product. Prints how many succeeded (must be exactly 10), that the stock never
-// went below zero and reserved + sold = 10, checkout starts per second and p50/p99 latency. Runs on PGlite, and
-// on PostgreSQL too when TEST_DATABASE_URL is set.
+// went below zero and reserved + sold = 10, checkout starts per second and p50/p95/p99 latency. Requests that fail
+// on the wire (ECONNRESET, refused, timeouts) are counted by kind and printed, never abort the run. Runs on PGlite,
+// and on PostgreSQL too when TEST_DATABASE_URL is set.
 //   npm run bench:checkout [-- --buyers 200] [-- --units 10] [-- --only pglite|postgres]
 import { startServer } from '../support/server.ts';
 import { demoPicks } from '../integration/checkout.fixtures.ts';
+import { Failures, failureKind, fmtLatency, latencyOf, type Latency } from './stats.ts';
 
 const args = process.argv.slice(2);
 const arg = (name: string, d: number) => Number(args[args.indexOf(`--${name}`) + 1]) || d;
@@ -19,13 +21,20 @@ class Agent {
   private base: string;
   private ip: string;
   constructor(base: string, ip: string) { this.base = base; this.ip = ip; }
-  async call(method: string, path: string, body?: unknown): Promise<{ status: number; json: any; ms: number }> {
+  /** status 0 and `error` (ECONNRESET…) when the request failed on the wire. */
+  async call(method: string, path: string, body?: unknown): Promise<{ status: number; json: any; ms: number; error?: string }> {
     const headers: Record<string, string> = { 'x-forwarded-for': this.ip };
     if (body !== undefined) headers['content-type'] = 'application/json';
     if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const t = performance.now();
-    const res = await fetch(this.base + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    const text = await res.text();
+    let res: Response;
+    let text: string;
+    try {
+      res = await fetch(this.base + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+      text = await res.text();
+    } catch (err) {
+      return { status: 0, json: null, ms: performance.now() - t, error: failureKind(err) };
+    }
     const ms = performance.now() - t;
     for (const c of res.headers.getSetCookie()) {
       const [pair] = c.split(';');
@@ -38,17 +47,13 @@ class Agent {
   }
 }
 
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length ? s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]! : 0;
-};
 
 async function pool<T>(n: number, items: T[], fn: (x: T, i: number) => Promise<void>) {
   let next = 0;
   await Promise.all(Array.from({ length: n }, async () => { while (next < items.length) { const i = next++; await fn(items[i]!, i); } }));
 }
 
-interface Outcome { db: string; ok: number; refused: Record<string, number>; startsPerSec: number; p50: number; p99: number; cartP50: number; cartP99: number; wallMs: number; before: unknown; afterRace: any; afterPay: any; pass: boolean }
+interface Outcome { db: string; ok: number; refused: Record<string, number>; failures: Failures; startsPerSec: number; start: Latency; cart: Latency; wallMs: number; before: unknown; afterRace: any; afterPay: any; pass: boolean }
 
 async function run(db: 'pglite' | 'postgres'): Promise<Outcome> {
   const picks = demoPicks();
@@ -66,9 +71,11 @@ async function run(db: 'pglite' | 'postgres'): Promise<Outcome> {
 
     const buyers = Array.from({ length: BUYERS }, (_, i) => new Agent(base, `10.${100 + (i >> 16)}.${(i >> 8) & 255}.${i & 255}`));
     const tag = Date.now().toString(36);
+    const failures = new Failures();
+    const signedUp: Agent[] = [];
     await pool(8, buyers, async (b, i) => {
       const r = await b.call('POST', '/api/auth/signup', { email: `racer-${tag}-${i}@bench.example`, password: 'a-long-password', name: `Racer ${i}` });
-      if (r.status !== 201) throw new Error(`signup ${i}: ${r.status}`);
+      if (r.status === 201) signedUp.push(b); else failures.add(`signup:${r.error ?? r.status}`);
     });
 
     // Warm-up (one request of each kind, outside the measurement).
@@ -79,17 +86,19 @@ async function run(db: 'pglite' | 'postgres'): Promise<Outcome> {
     const refused: Record<string, number> = {};
     const winners: { agent: Agent; checkout: any }[] = [];
     const t0 = performance.now();
-    await Promise.all(buyers.map(async (b) => {
+    await Promise.all(signedUp.map(async (b) => {
       const add = await b.call('POST', '/api/cart/items', { shop, product_id: product, amount: 1 });
+      if (add.error) { failures.add(`cart:${add.error}`); return; }
       cartLat.push(add.ms);
       if (add.status !== 200) { const k = `cart:${add.json?.error?.code ?? add.status}`; refused[k] = (refused[k] ?? 0) + 1; return; }
       const start = await b.call('POST', '/api/checkout', { shop, supplier_id: picks.suppliers.textiles });
+      if (start.error) { failures.add(`checkout:${start.error}`); return; }
       startLat.push(start.ms);
       if (start.status === 201) winners.push({ agent: b, checkout: start.json });
       else { const k = `checkout:${start.json?.error?.code ?? start.status}`; refused[k] = (refused[k] ?? 0) + 1; }
     }));
     const wallMs = performance.now() - t0;
-    const afterRace = (await supplier.call('GET', `/api/supplier/products/${product}/stock`)).json;
+    const afterRace = (await supplier.call('GET', `/api/supplier/products/${product}/stock`)).json ?? {};
 
     // The winners pay (cash on delivery): reservations become sales.
     await pool(4, winners, async (w) => {
@@ -99,17 +108,18 @@ async function run(db: 'pglite' | 'postgres'): Promise<Outcome> {
         address: { address_name: 'Casa', address_phone: '5512345678', street_address: 'Calle 1', postal_code: '03100' },
       });
       const d = await w.agent.call('PUT', `/api/checkout/${id}/delivery`, { delivery_type: 'fixed_delivery' });
+      if (d.status !== 200) { failures.add(`delivery:${d.error ?? d.status}`); return; }
       const p = await w.agent.call('POST', `/api/checkout/${id}/pay`, { payment_type: 'cash', token: d.json.token });
-      if (p.status !== 200) throw new Error(`pay ${p.status} ${JSON.stringify(p.json)}`);
+      if (p.status !== 200) failures.add(`pay:${p.error ?? `${p.status} ${p.json?.error?.code ?? ''}`}`);
     });
-    const afterPay = (await supplier.call('GET', `/api/supplier/products/${product}/stock`)).json;
+    const afterPay = (await supplier.call('GET', `/api/supplier/products/${product}/stock`)).json ?? {};
     const sold = UNITS - afterPay.stock_on_hand;
     const pass = winners.length === UNITS && afterRace.stock_reserved === UNITS && afterRace.stock_on_hand === UNITS
       && afterPay.stock_on_hand >= 0 && afterPay.stock_reserved === 0 && sold === UNITS
       && afterRace.stock_on_hand - afterRace.stock_reserved >= 0;
     return {
-      db, ok: winners.length, refused, startsPerSec: (startLat.length / wallMs) * 1000, p50: pct(startLat, 50), p99: pct(startLat, 99),
-      cartP50: pct(cartLat, 50), cartP99: pct(cartLat, 99), wallMs, before, afterRace, afterPay, pass,
+      db, ok: winners.length, refused, failures, startsPerSec: (startLat.length / wallMs) * 1000, start: latencyOf(startLat),
+      cart: latencyOf(cartLat), wallMs, before, afterRace, afterPay, pass,
     };
   } finally {
     await server.stop();
@@ -128,9 +138,10 @@ for (const r of results) {
   console.log(`  stock after the 10 paid      on hand ${r.afterPay.stock_on_hand}, reserved ${r.afterPay.stock_reserved}; reserved+sold = ${r.afterRace.stock_reserved} -> sold ${UNITS - r.afterPay.stock_on_hand}`);
   console.log(`  race wall time               ${r.wallMs.toFixed(0)} ms`);
   console.log(`  checkout starts per second   ${r.startsPerSec.toFixed(1)}`);
-  console.log(`  checkout start latency       p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms`);
-  console.log(`  add-to-cart latency          p50 ${r.cartP50.toFixed(1)} ms, p99 ${r.cartP99.toFixed(1)} ms`);
+  console.log(`  checkout start latency       ${fmtLatency(r.start)}`);
+  console.log(`  add-to-cart latency          ${fmtLatency(r.cart)}`);
+  console.log(`  failed requests              ${r.failures}`);
   console.log(`  ${r.pass ? 'PASS' : 'FAIL'}: exactly ${UNITS} succeeded and none oversold\n`);
 }
 if (!results.length) console.log('nothing to run');
-if (results.some((r) => !r.pass)) process.exitCode = 1;
+if (results.some((r) => !r.pass || r.failures.total > 0)) process.exitCode = 1;

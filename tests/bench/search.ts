@@ -1,4 +1,4 @@
-// Search latency benchmark: p50/p95 of GET /api/shops/demo-03/search for 30 realistic queries (words, two-word
+// Search latency benchmark: p50/p95/p99 (and failures by kind) of GET /api/shops/demo-03/search for 30 realistic queries (words, two-word
 // queries, accents, prefixes, typos) on the demo data (240+ items) and on demo-03 with 100,000 extra products
 // (`npm run seed -- --products N` into the server's PGlite folder before it starts), side by side with the ratio.
 //   npm run bench:search [-- --products 100000] [-- --rounds 15] [-- --seconds 5] [-- --no-analyze]
@@ -10,7 +10,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
+import { Failures, failureKind, load, percentile } from './stats.ts';
 import { freePort } from '../support/server.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -94,19 +94,18 @@ const urlOf = (q: (typeof QUERIES)[number]) =>
 interface Measured {
   perQuery: { ms: number[]; matches: number; first: string; status: number }[];
   all: number[];
-  rps: number; p50Load: number; p99Load: number; errors: number;
+  rps: number; p50Load: number; p95Load: number; p99Load: number; errors: number; failures: Failures;
 }
 
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length ? s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]! : NaN;
-};
+const pct = (xs: number[], p: number) => (xs.length ? percentile(xs, p) : NaN);
 
 async function measure(server: Server): Promise<Measured> {
   const perQuery = QUERIES.map(() => ({ ms: [] as number[], matches: -1, first: '', status: 0 }));
   // Warm-up: every query once (plans, caches, JIT), with what it answers.
+  const failures = new Failures();
   for (const [i, q] of QUERIES.entries()) {
-    const res = await fetch(server.baseUrl + urlOf(q));
+    const res = await fetch(server.baseUrl + urlOf(q)).catch((err: unknown) => { failures.add(failureKind(err)); return null; });
+    if (!res) continue;
     perQuery[i]!.status = res.status;
     const body = (await res.json().catch(() => null)) as { results?: { name: string }[]; matches_estimated?: number } | null;
     perQuery[i]!.matches = body?.matches_estimated ?? -1;
@@ -116,19 +115,24 @@ async function measure(server: Server): Promise<Measured> {
   for (let r = 0; r < rounds; r++) {
     for (const [i, q] of QUERIES.entries()) {
       const t = performance.now();
-      const res = await fetch(server.baseUrl + urlOf(q));
-      await res.arrayBuffer();
-      perQuery[i]!.ms.push(performance.now() - t);
+      try {
+        const res = await fetch(server.baseUrl + urlOf(q));
+        await res.arrayBuffer();
+        if (res.status === 200) perQuery[i]!.ms.push(performance.now() - t); else failures.add(`http ${res.status}`);
+      } catch (err) {
+        failures.add(failureKind(err));
+      }
     }
   }
   // Under load: 8 connections cycling through the queries.
-  const load = await autocannon({
+  const loaded = await load({
     url: server.baseUrl, connections: 8, duration: seconds,
     requests: QUERIES.map((q) => ({ method: 'GET', path: urlOf(q) })),
   });
+  for (const [kind, n] of Object.entries(loaded.failures.byKind)) failures.add(kind, n);
   return {
     perQuery, all: perQuery.flatMap((p) => p.ms),
-    rps: load.requests.average, p50Load: load.latency.p50, p99Load: load.latency.p99, errors: load.errors + load.non2xx,
+    rps: loaded.rps, p50Load: loaded.p50, p95Load: loaded.p95, p99Load: loaded.p99, errors: failures.total, failures,
   };
 }
 
@@ -149,9 +153,11 @@ console.log('figure'.padEnd(26), 'demo'.padStart(9), 'large'.padStart(9), 'ratio
 const rowsOut: [string, number, number][] = [
   ['p50 ms (sequential)', pct(small!.all, 50), pct(large!.all, 50)],
   ['p95 ms (sequential)', pct(small!.all, 95), pct(large!.all, 95)],
+  ['p99 ms (sequential)', pct(small!.all, 99), pct(large!.all, 99)],
   ['max ms (sequential)', Math.max(...small!.all), Math.max(...large!.all)],
   ['req/s (8 connections)', small!.rps, large!.rps],
   ['p50 ms (8 connections)', small!.p50Load, large!.p50Load],
+  ['p95 ms (8 connections)', small!.p95Load, large!.p95Load],
   ['p99 ms (8 connections)', small!.p99Load, large!.p99Load],
 ];
 for (const [name, a, b] of rowsOut) console.log(name.padEnd(26), f(a).padStart(9), f(b).padStart(9), ratio(a, b).padStart(8));
@@ -164,5 +170,6 @@ for (const [i, q] of QUERIES.entries()) {
   console.log(`${q.text}${q.type ? ` (${q.type})` : ''}`.padEnd(30), f(pct(a.ms, 50)).padStart(9), f(pct(a.ms, 95)).padStart(7), hits(a).padStart(6),
     f(pct(b.ms, 50)).padStart(10), f(pct(b.ms, 95)).padStart(7), hits(b).padStart(7), `  ${b.first.slice(0, 48)}`);
 }
+console.log(`\nfailed requests: demo ${small!.failures}; large ${large!.failures}`);
 const failed = [...small!.perQuery, ...large!.perQuery].filter((p) => p.status !== 200).length + small!.errors + large!.errors;
-if (failed) { console.error(`\n${failed} requests failed (see the status column).`); process.exitCode = 1; }
+if (failed) { console.error(`\n${failed} requests failed (counted above; see also the status column).`); process.exitCode = 1; }

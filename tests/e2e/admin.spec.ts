@@ -100,12 +100,15 @@ test('upload a logo: oversized file rejected with the spec message, empty name r
   }
 });
 
-test('header editor: the spec messages, create, apply and edit a header shown publicly', async ({ page, browser }) => {
+test('header editor: the spec messages; the seeded header is listed; saving shows the header publicly; edit is titled as an edit', async ({ page, browser }) => {
   await adminPage(page);
   const created: string[] = [];
+  const seeded = ((await (await page.request.get(`${API}/headers`)).json()) as { results: { id: string; title: string; active: boolean }[] }).results.find((h) => h.active);
+  expect(seeded?.title, 'the header demo-03 shows is in its list').toBe('Hecho en México');
   try {
     let dialog = await openModal(page, 'Encabezados');
     await expect(page.getByRole('dialog', { name: 'Configurar el encabezado del sitio' })).toBeVisible();
+    await expect(dialog.getByRole('listitem').filter({ hasText: 'Hecho en México' }).getByText('En tu tienda')).toBeVisible();
     await dialog.getByRole('button', { name: 'Agregar' }).click();
     dialog = page.getByRole('dialog', { name: 'Agregar encabezado' });
     await dialog.getByLabel('Título', { exact: true }).fill('x'.repeat(31));
@@ -117,23 +120,29 @@ test('header editor: the spec messages, create, apply and edit a header shown pu
     await dialog.getByLabel('Acción del botón').selectOption('none');
     await dialog.getByRole('button', { name: 'Guardar' }).click();
     await expect(page.getByText('Se creó el header correctamente')).toBeVisible();
+    // Saving made it the shop's header (seed 000 §4): marked in the list, and 'Aplicar' is offered for the old one.
     dialog = page.getByRole('dialog', { name: 'Configurar el encabezado del sitio' });
-    const list = (await (await page.request.get(`${API}/headers`)).json()) as { results: { id: string; title: string }[] };
+    const list = (await (await page.request.get(`${API}/headers`)).json()) as { results: { id: string; title: string; active: boolean }[] };
     created.push(...list.results.filter((h) => h.title === 'Oferta E2E').map((h) => h.id));
-    await dialog.getByRole('button', { name: 'Aplicar Oferta E2E' }).click();
-    await expect(page.getByText('Se actualizó el header correctamente')).toBeVisible();
+    expect(list.results.find((h) => h.title === 'Oferta E2E')?.active).toBe(true);
+    await expect(dialog.getByRole('button', { name: 'Aplicar Hecho en México' })).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Aplicar Oferta E2E' })).toHaveCount(0);
+    expect(await anonymousHtml(browser)).toContain('Oferta E2E');
     await dialog.getByRole('button', { name: 'Editar Oferta E2E' }).click();
-    dialog = page.getByRole('dialog', { name: 'Agregar encabezado' });
+    dialog = page.getByRole('dialog', { name: 'Editar encabezado' });
     await dialog.getByLabel('Título', { exact: true }).fill('Oferta E2E editada');
     await dialog.getByLabel('Subtítulo').fill('Solo esta semana');
     await dialog.getByRole('button', { name: 'Guardar' }).click();
     await expect(page.getByText('Se actualizó el header correctamente').first()).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Configurar el encabezado del sitio' })).toBeVisible();
     await Promise.all([page.waitForEvent('load'), page.getByRole('dialog').getByRole('button', { name: 'Cerrar' }).first().click()]);
     const html = await anonymousHtml(browser);
     expect(html).toContain('Oferta E2E editada');
     expect(html).toContain('Solo esta semana');
   } finally {
     for (const id of created) await page.request.delete(`${API}/headers/${id}`);
+    // demo-03 shows its own header again (other suites assert on it).
+    if (seeded) await page.request.post(`${API}/headers/${seeded.id}/apply`, { data: { active: true } });
   }
 });
 

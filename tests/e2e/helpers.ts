@@ -52,6 +52,32 @@ export async function packPages(request: APIRequestContext, slug: string): Promi
   ];
 }
 
+/** Each demo pack's shop owner (seed: README's demo logins). */
+export const PACK_ADMINS: Record<DemoPack['slug'], string> = {
+  'demo-03': 'admin03@demo.test', 'demo-04': 'admin04@demo.test', 'demo-fifth': 'adminfifth@demo.test', 'demo-basic': 'adminbasic@demo.test',
+};
+
+/**
+ * Every storefront page of a demo shop a visitor can open (issue 15: layout and axe on all of them): the shop's
+ * public pages, the section pages its sections enable (blogs, franchises answer 404 otherwise and are left out), one
+ * product, and, for a signed-in admin, the account and admin pages. `request` must carry the visitor's cookies.
+ */
+export async function storePages(request: APIRequestContext, slug: string, admin: boolean): Promise<string[]> {
+  const p = await firstProduct(request, slug);
+  const pages = ['/', '/catalogos', '/catalogos/novedades', '/productos', '/servicios', '/experiencias', `/productos/${p.owner}/${p.id}`, '/carrito'];
+  const optional = ['/blogs', '/franquicias'];
+  if (admin) {
+    pages.push('/mis-compras', '/preferencias', '/alertas', '/monedero', '/promoted', '/referidos', '/mis-boletos', '/admin/configuracion',
+      '/admin/pedidos', '/admin/boletos', '/apps/me/referral', '/apps/me/referral/resale/plans', '/apps/me/referral/resale/catalogues');
+    optional.push('/blogs/crear');
+  }
+  for (const o of optional) if ((await request.get(`/${slug}${o}`, { maxRedirects: 0 })).status() === 200) pages.push(o);
+  return pages.map((x) => `/${slug}${x}`);
+}
+
+/** Platform pages (the bare domain), signed out. */
+export const PLATFORM_PAGES = ['/', '/login', '/signup', '/red-comercial', '/proveedores', '/tienda-que-no-existe/'] as const;
+
 /** Waits until every Astro island matching `selector` (inside it) has hydrated (Astro drops `ssr` then). */
 export async function waitForIsland(page: Page, inner: string): Promise<Locator> {
   const island = page.locator('astro-island', { has: page.locator(inner) }).first();

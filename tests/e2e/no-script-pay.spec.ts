@@ -138,6 +138,8 @@ test('with script: a card typed before the checkout island runs is kept, and Ent
   await waitForIsland(page, '.checkout');
   await expect(page.getByLabel('Número de tarjeta')).toHaveValue('4242424242424242');
   await expect(page.getByLabel('CVC')).toHaveValue('123');
+  // The island reloads the delivery rates when it starts; until they are back its pay button (and Enter) waits.
+  await expect(page.locator('.card-form button[type=submit]')).toBeEnabled();
   const paid = page.waitForResponse((r) => r.url().endsWith(`/api/checkout/${id}/pay`));
   await page.getByLabel('CVC').press('Enter');
   expect((await paid).status()).toBe(200);

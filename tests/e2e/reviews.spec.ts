@@ -127,7 +127,9 @@ test('a buyer reviews a delivered item with a photo; anonymous shoppers see it o
   await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   await expect(review.locator('.rv-photos a')).toHaveAttribute('href', /^\/media\/[0-9a-f-]{36}\.png$/);
   await expect(visitor.locator('.pd-info .rv-rating-link')).toContainText('1 opinión');
-  const ld = JSON.parse((await visitor.locator('script[type="application/ld+json"]').textContent())!) as { aggregateRating?: { ratingValue: number; reviewCount: number } };
+  // The page's JSON-LD blocks (Product, BreadcrumbList): the product's carries the rating.
+  const blocks = (await visitor.locator('script[type="application/ld+json"]').allTextContents()).map((t) => JSON.parse(t) as { '@type'?: string; aggregateRating?: { ratingValue: number; reviewCount: number } });
+  const ld = blocks.find((b) => b['@type'] === 'Product')!;
   expect(ld.aggregateRating).toMatchObject({ ratingValue: 4, reviewCount: 1 });
   await expect(visitor.locator('astro-island[component-url*="Review"]')).toHaveCount(0);
   const scripts = await visitor.locator('script[src]').evaluateAll((els) => els.map((e) => e.getAttribute('src') ?? ''));

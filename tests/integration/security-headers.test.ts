@@ -56,7 +56,10 @@ describe('security headers', () => {
     const https = new Client(undefined, { 'x-forwarded-proto': 'https' });
     const page = await https.get('/demo-03/');
     expect(page.headers['strict-transport-security']).toMatch(/^max-age=\d{7,}/);
-    expect(String(page.headers['set-cookie'])).toMatch(/aid=[^;]+;.*Secure/i);
+    // A storefront page anyone anonymous shares sets no cookie; a page of the visitor's own hands out the id.
+    expect(page.headers['set-cookie']).toBeUndefined();
+    const own = await https.get('/login');
+    expect(String(own.headers['set-cookie'])).toMatch(/aid=[^;]+;.*Secure/i);
     const login = await https.post('/api/auth/login', { email: 'cliente@demo.test', password: 'demo-password-1' });
     expect(login.status).toBe(200);
     expect(String(login.headers['set-cookie'])).toMatch(/sid=[^;]+;.*Secure/i);

@@ -48,6 +48,34 @@ describe('a change reaches every shop that resells the item', () => {
   });
 });
 
+describe('a stock change renders again only the pages that show the item', () => {
+  it('keeps every other cached page while one item\'s stock moves; a sell-out renders everything again', async () => {
+    const a = await inShop({ name: `Jarro ${TOKEN}`, list_price: 15000 });
+    const b = await inShop({ name: `Plato ${TOKEN}`, list_price: 16000 });
+    const pageA = `/${SHOP}/productos/${a.owner}/${a.id}`;
+    const pageB = `/${SHOP}/productos/${b.owner}/${b.id}`;
+    const cache = async (path: string) => (await new Client().get(path)).headers['x-page-cache'];
+    for (const path of [pageA, pageB]) { await cache(path); expect(await cache(path)).toBe('hit'); }
+    const stock = async (id: string, n: number) => {
+      const r = await supplier.request('PATCH', `/api/supplier/products/${id}`, { body: { stock_on_hand: n } });
+      expect(r.status, r.text).toBe(200);
+    };
+    // The page of the item whose stock moved is rendered again within a second; the other stays cached.
+    await stock(a.id, 39);
+    const until = Date.now() + 1000;
+    let renderedAgain = false;
+    while (Date.now() < until && !renderedAgain) renderedAgain = (await cache(pageA)) !== 'hit';
+    expect(renderedAgain, 'the changed item\'s page rendered again within 1 s').toBe(true);
+    expect(await cache(pageB)).toBe('hit');
+    // Selling out changes lists (and what any page may show): every page is rendered again.
+    await stock(a.id, 0);
+    const until2 = Date.now() + 1000;
+    let otherAgain = false;
+    while (Date.now() < until2 && !otherAgain) otherAgain = (await cache(pageB)) !== 'hit';
+    expect(otherAgain, 'a sell-out reaches the other pages within 1 s').toBe(true);
+  });
+});
+
 describe('the product page', () => {
   it('shows the rich description sanitised below the plain one, and an experience\'s place and capacity', async () => {
     const p = await inShop({

@@ -16,7 +16,10 @@ describe('tenancy', () => {
     const r = await c.get('/demo-03/');
     expect(r.status).toBe(200);
     expect(r.text).toContain('data-theme-pack="03"');
-    const r2 = await c.get('/demo-basic');
+    // One address per page: the home of a path-addressed shop is /{slug}/ (src/lib/server/tenancy.ts preferredPath).
+    const bare = await c.get('/demo-basic');
+    expect([bare.status, bare.headers.location]).toEqual([301, '/demo-basic/']);
+    const r2 = await c.get('/demo-basic/');
     expect(r2.status).toBe(200);
     expect(r2.text).toContain('data-theme-pack="basic"');
   });

@@ -1,29 +1,32 @@
 // The carousel editor (seed 000 §5, seed 001 §5): PRODUCT / URL switched with a button; the url pattern with the
 // invalid-shop-carousel-link message; images required.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import CarouselEditor from '../../islands/admin/CarouselEditor.tsx';
 import { AdminApi } from '../../islands/admin/api.ts';
 import { defaultLabels as L } from '../../islands/admin/labels.ts';
-import { ToastProvider } from '../../islands/admin/ui.tsx';
+import { ToastProvider, UNDO_DELAY_MS } from '../../islands/admin/ui.tsx';
 
 const slide = {
   id: 's1', hzt_image: '/media/a.png', vrt_image: '/media/b.png', hzt_image_id: null, vrt_image_id: null, type: 'URL', product: null, product_name: null,
   supplier: null, url: 'https://tienda.mx', url_target: '_self', target: 'all', action_type: 'url', position: 0,
 };
 const patches: unknown[] = [];
+const deletes: string[] = [];
+let closes = 0;
 const server = setupServer(
   http.get('http://localhost/api/shops/demo-03/admin/slides', () => HttpResponse.json({ results: [slide], matches_estimated: 1, columns: 2 })),
   http.patch('http://localhost/api/shops/demo-03/admin/slides/:id', async ({ request }) => { patches.push(await request.json()); return HttpResponse.json(slide); }),
+  http.delete('http://localhost/api/shops/demo-03/admin/slides/:id', ({ params }) => { deletes.push(String(params.id)); return HttpResponse.json({ id: params.id, deleted: true, deleted_media: [] }); }),
 );
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => { cleanup(); server.resetHandlers(); patches.length = 0; });
+afterEach(() => { cleanup(); server.resetHandlers(); patches.length = 0; deletes.length = 0; closes = 0; vi.useRealTimers(); });
 afterAll(() => server.close());
 
 async function openNew() {
-  render(<ToastProvider><CarouselEditor api={new AdminApi('demo-03', 'http://localhost')} onClose={() => {}} /></ToastProvider>);
+  render(<ToastProvider><CarouselEditor api={new AdminApi('demo-03', 'http://localhost')} onClose={() => { closes++; }} /></ToastProvider>);
   await screen.findByText(/tienda\.mx/);
 }
 
@@ -63,5 +66,34 @@ describe('CarouselEditor', () => {
     fireEvent.click(screen.getByRole('button', { name: L.save }));
     await waitFor(() => expect(patches).toHaveLength(1));
     expect(patches[0]).toMatchObject({ type: 'URL', url: 'www.ofertas.com.mx/verano', product: null });
+    // The toast says what happened, not the button's verb.
+    expect(await screen.findByText(L.slideSaved)).toBeTruthy();
+    expect(screen.queryByText(L.save, { selector: '.adm-toast span' })).toBeNull();
+  });
+
+  it('deletes a slide only after the 5 s undo window; undo keeps it; closing sends a waiting delete', async () => {
+    await openNew();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const settle = async (ms = 0) => {
+      await act(async () => { await vi.advanceTimersByTimeAsync(ms); });
+      for (let i = 0; i < 20; i++) await act(async () => { await new Promise((r) => setImmediate(r)); });
+    };
+    fireEvent.click(screen.getByRole('button', { name: `${L.delete} 1` }));
+    expect(screen.getByText(/Eliminando…/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: L.undo }));
+    await settle(UNDO_DELAY_MS);
+    expect(deletes).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: `${L.delete} 1` }));
+    await settle(UNDO_DELAY_MS - 1);
+    expect(deletes).toEqual([]);
+    await settle(1);
+    expect(deletes).toEqual(['s1']);
+    expect(screen.getByText(L.slideDeleted)).toBeTruthy();
+    expect(screen.getByText('Éxito')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: `${L.delete} 1` }));
+    fireEvent.click(within(screen.getByRole('dialog')).getAllByRole('button', { name: L.close })[0]!);
+    await settle();
+    expect(deletes).toEqual(['s1', 's1']);
+    expect(closes).toBe(1);
   });
 });

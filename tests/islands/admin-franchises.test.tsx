@@ -121,8 +121,10 @@ describe('FranchisesModal', () => {
     expect(writes).toEqual(['DELETE f1']);
     expect(screen.getByRole('button', { name: `${L.add} Franquicia A` }).getAttribute('aria-pressed')).toBe('false');
     expect(onChanged).toHaveBeenCalledTimes(1);
+    expect(screen.getByText('La franquicia se eliminó de tu tienda')).toBeTruthy();
     await settle(UNDO_DELAY_MS);
     expect(writes).toEqual(['DELETE f1']);
+    expect(screen.queryByText('La franquicia se eliminó de tu tienda')).toBeNull(); // gone after 5 s
   });
 
   it('a failed DELETE restores the row with an error toast', async () => {
@@ -132,6 +134,7 @@ describe('FranchisesModal', () => {
     await settle(UNDO_DELAY_MS);
     expect(writes).toEqual(['DELETE f1']);
     expect(screen.getByText('No se pudo quitar')).toBeTruthy();
+    expect(screen.queryByText('La franquicia se eliminó de tu tienda')).toBeNull();
     expect(screen.getByRole('button', { name: `${L.remove} Franquicia A` }).getAttribute('aria-pressed')).toBe('true');
   });
 
@@ -141,6 +144,8 @@ describe('FranchisesModal', () => {
     await settle();
     expect(writes).toEqual(['PUT f2']);
     expect(screen.getByRole('button', { name: `${L.remove} Franquicia B` }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByText('La franquicia se agregó a tu tienda')).toBeTruthy();
+    expect(screen.getByText('Éxito')).toBeTruthy();
     expect(onChanged).toHaveBeenCalledTimes(1);
   });
 

@@ -14,15 +14,20 @@ const header = (id: string, title: string) => ({
   product_supplier: null, target: 'all', active: false, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z',
 });
 const posts: unknown[] = [];
+const patches: unknown[] = [];
+const applies: { id: string; body: unknown }[] = [];
+let list = () => [header('h1', 'Rebajas')];
 let postReply: () => Response = () => HttpResponse.json(header('h2', 'Nuevo'), { status: 201 });
 let deleteReply: () => Response = () => HttpResponse.json({ id: 'h1', deleted: true });
 const server = setupServer(
-  http.get('http://localhost/api/shops/demo-03/admin/headers', () => HttpResponse.json({ results: [header('h1', 'Rebajas')], matches_estimated: 1 })),
+  http.get('http://localhost/api/shops/demo-03/admin/headers', () => HttpResponse.json({ results: list(), matches_estimated: list().length })),
+  http.patch('http://localhost/api/shops/demo-03/admin/headers/:id', async ({ request }) => { patches.push(await request.json()); return HttpResponse.json(header('h1', 'Rebajas')); }),
+  http.post('http://localhost/api/shops/demo-03/admin/headers/:id/apply', async ({ request, params }) => { applies.push({ id: String(params.id), body: await request.json() }); return HttpResponse.json(header('h1', 'Rebajas')); }),
   http.post('http://localhost/api/shops/demo-03/admin/headers', async ({ request }) => { posts.push(await request.json()); return postReply(); }),
   http.delete('http://localhost/api/shops/demo-03/admin/headers/:id', () => deleteReply()),
 );
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-beforeEach(() => { posts.length = 0; postReply = () => HttpResponse.json(header('h2', 'Nuevo'), { status: 201 }); deleteReply = () => HttpResponse.json({ id: 'h1', deleted: true }); });
+beforeEach(() => { posts.length = 0; patches.length = 0; applies.length = 0; list = () => [header('h1', 'Rebajas')]; postReply = () => HttpResponse.json(header('h2', 'Nuevo'), { status: 201 }); deleteReply = () => HttpResponse.json({ id: 'h1', deleted: true }); });
 afterEach(() => { cleanup(); server.resetHandlers(); });
 afterAll(() => server.close());
 
@@ -81,7 +86,8 @@ describe('HeaderEditor', () => {
     fireEvent.change(field(L.title), { target: { value: 'Nuevo' } });
     fireEvent.click(screen.getByRole('button', { name: L.save }));
     expect(await screen.findByText('Se creó el header correctamente')).toBeTruthy();
-    expect(posts[0]).toEqual({ title: 'Nuevo', subtitle: null, description: null, action_type: 'none', target: 'all', url: null, button_label: null, product: null });
+    // Saving makes it the shop's header (seed 000 §4): apply is sent with it.
+    expect(posts[0]).toEqual({ title: 'Nuevo', subtitle: null, description: null, action_type: 'none', target: 'all', url: null, button_label: null, product: null, apply: true });
     expect(await screen.findByRole('dialog', { name: 'Configurar el encabezado del sitio' })).toBeTruthy();
   });
 
@@ -106,6 +112,32 @@ describe('HeaderEditor', () => {
     fireEvent.click(screen.getByRole('button', { name: `${L.delete} Rebajas` }));
     expect(await screen.findByText('Ocurrió un error')).toBeTruthy();
     expect(screen.queryByText('Header not found')).toBeNull();
+  });
+
+  it('the edit form is titled as an edit; saving sends apply and returns to the list', async () => {
+    setup();
+    await screen.findByText('Rebajas');
+    fireEvent.click(screen.getByRole('button', { name: `${L.edit} Rebajas` }));
+    await screen.findByRole('dialog', { name: L.editHeaderTitle });
+    expect(screen.queryByRole('dialog', { name: L.addTitle })).toBeNull();
+    fireEvent.change(field(L.title), { target: { value: 'Rebajas de invierno' } });
+    fireEvent.click(screen.getByRole('button', { name: L.save }));
+    expect(await screen.findByText('Se actualizó el header correctamente')).toBeTruthy();
+    expect(patches[0]).toMatchObject({ title: 'Rebajas de invierno', apply: true });
+    expect(await screen.findByRole('dialog', { name: 'Configurar el encabezado del sitio' })).toBeTruthy();
+  });
+
+  it("the shop's header is marked and can be taken off; 'Aplicar' is offered only for the others", async () => {
+    list = () => [{ ...header('h1', 'Rebajas'), active: true }, header('h3', 'Verano')];
+    setup();
+    await screen.findByText('Rebajas');
+    expect(screen.getByText(L.headerInShop)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: `${L.apply} Rebajas` })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: `${L.apply} Verano` }));
+    expect(await screen.findByText(L.headerApplied)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: `${L.headerUnapply}: Rebajas` }));
+    expect(await screen.findByText(L.headerUnapplied)).toBeTruthy();
+    expect(applies).toEqual([{ id: 'h3', body: { active: true } }, { id: 'h1', body: { active: false } }]);
   });
 
   it('Escape closes the modal', async () => {

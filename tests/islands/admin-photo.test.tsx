@@ -1,7 +1,7 @@
 // Shop photo and name (seed 000 §5, §8): the rejection message (dismissed after 15 s), the upload failure message
 // with the red border, the name's invalid-field legend.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import PhotoModal from '../../islands/admin/PhotoModal.tsx';
@@ -21,8 +21,8 @@ afterEach(() => { cleanup(); server.resetHandlers(); patches.length = 0; vi.useR
 afterAll(() => server.close());
 
 const png = (bytes: number, name = 'logo.png') => new File([new Uint8Array(bytes)], name, { type: 'image/png' });
-function setup() {
-  render(<ToastProvider><PhotoModal api={new AdminApi('demo-03', 'http://localhost')} name="Casa Norte" photo={null} onClose={() => {}} onSaved={() => {}} /></ToastProvider>);
+function setup(display?: 'cir' | 'rec') {
+  render(<ToastProvider><PhotoModal api={new AdminApi('demo-03', 'http://localhost')} name="Casa Norte" photo={null} display={display} onClose={() => {}} onSaved={() => {}} /></ToastProvider>);
   return document.querySelector('input[type=file]') as HTMLInputElement;
 }
 
@@ -55,5 +55,24 @@ describe('PhotoModal', () => {
     expect((await screen.findAllByText(FAILED)).length).toBeGreaterThan(0);
     expect(document.querySelector('.adm-drop')!.classList.contains('adm-drop-failed')).toBe(true);
     expect(patches).toHaveLength(0);
+  });
+
+  it('offers the six photo shapes; the size hint follows the shape (1000 x 400 for rectangles); the shape is saved', async () => {
+    setup('cir');
+    const radios = screen.getAllByRole('radio') as HTMLInputElement[];
+    expect(radios.map((r) => r.value)).toEqual(['bdr_cir', 'cir', 'bdr_sq', 'sq', 'bdr_rec', 'rec']);
+    expect((screen.getByLabelText(L.shape_cir) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByText('Tamaño recomendado: 1000 x 1000 px')).toBeTruthy();
+    fireEvent.click(screen.getByLabelText(L.shape_rec));
+    expect(await screen.findByText('Tamaño recomendado: 1000 x 400 px')).toBeTruthy();
+    fireEvent.click(screen.getByLabelText(L.shape_bdr_rec));
+    fireEvent.click(screen.getByRole('button', { name: L.save }));
+    await waitFor(() => expect(patches).toHaveLength(1));
+    expect(patches[0]).toEqual({ name: 'Casa Norte', photo_display: 'bdr_rec' });
+  });
+
+  it('a rectangular shop starts with the 1000 x 400 hint', () => {
+    setup('rec');
+    expect(screen.getByText('Tamaño recomendado: 1000 x 400 px')).toBeTruthy();
   });
 });

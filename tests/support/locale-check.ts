@@ -4,6 +4,7 @@
 import { LOCALE_NAMES, type Locale } from '../../src/lib/i18n/index.ts';
 import { buildDemoData, DEMO_SUPPLIER_BRANCHES, DEMO_USERS } from '../../src/db/seed/demo.ts';
 import { buildDemoBlogs } from '../../src/db/seed/blogs.ts';
+import { buildDemoAbout, DEMO_EXTRAS_SHOP } from '../../src/db/seed/storefront-extras.ts';
 import { DEMO_REVIEWERS } from '../../src/db/seed/reviews.ts';
 import type { TextPiece } from './visible-text.ts';
 
@@ -80,6 +81,8 @@ export function demoDataStrings(extra: unknown[] = []): string[] {
   collect([d.shops, d.products, d.catalogues, d.suppliers, d.profiles, d.users, d.plans], out);
   const fifth = d.shops.find((s) => s.slug === 'demo-fifth')!;
   collect(buildDemoBlogs(fifth.id!, fifth.owner!).entries, out);
+  const basic = d.shops.find((x) => x.slug === DEMO_EXTRAS_SHOP)!;
+  collect(buildDemoAbout(basic.id!, basic.owner!), out);
   // A language switch names each language in itself ('Español' on an English page is right).
   collect([DEMO_SUPPLIER_BRANCHES, DEMO_USERS, DEMO_REVIEWERS, Object.values(LOCALE_NAMES), extra], out);
   return notLabels(out);

@@ -19,9 +19,20 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export interface RunningServer { baseUrl: string; port: number; databaseUrl: string | null; output: () => string; stop: () => Promise<void> }
+export interface RunningServer {
+  baseUrl: string; port: number; databaseUrl: string | null; output: () => string; stop: () => Promise<void>;
+  /** The process's exit code once it has exited (null while it runs). */
+  exitCode: () => number | null;
+  /** Sends a signal without waiting (stop() sends SIGTERM, waits and drops the database). */
+  signal: (sig: NodeJS.Signals) => void;
+  exited: Promise<number | null>;
+}
 
-export async function startServer(opts: { db: 'pglite' | 'postgres'; env?: Record<string, string> }): Promise<RunningServer> {
+/**
+ * `databaseUrl` (PostgreSQL): run on that existing database (another process's, to test several processes on one
+ * database) instead of a fresh one; it is left in place on stop.
+ */
+export async function startServer(opts: { db: 'pglite' | 'postgres'; env?: Record<string, string>; databaseUrl?: string; args?: string[] }): Promise<RunningServer> {
   const port = await freePort();
   const env: Record<string, string> = {
     ...(process.env as Record<string, string>),
@@ -34,7 +45,9 @@ export async function startServer(opts: { db: 'pglite' | 'postgres'; env?: Recor
   delete env.DATABASE_URL;
   let cleanupDb = async () => {};
   let databaseUrl: string | null = null;
-  if (opts.db === 'postgres') {
+  if (opts.db === 'postgres' && opts.databaseUrl) {
+    env.DATABASE_URL = databaseUrl = opts.databaseUrl;
+  } else if (opts.db === 'postgres') {
     const base = process.env.TEST_DATABASE_URL;
     if (!base) throw new Error('TEST_DATABASE_URL is not set');
     const fresh = await createFreshDatabase(base, 'tiendas_http');
@@ -45,7 +58,7 @@ export async function startServer(opts: { db: 'pglite' | 'postgres'; env?: Recor
     env.DATA_DIR = dir;
     cleanupDb = async () => rmSync(dir, { recursive: true, force: true });
   }
-  const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'scripts/start.mjs')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'scripts/start.mjs'), ...(opts.args ?? [])], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout!.on('data', (d) => { output += d; });
   child.stderr!.on('data', (d) => { output += d; });
@@ -60,8 +73,9 @@ export async function startServer(opts: { db: 'pglite' | 'postgres'; env?: Recor
     if (Date.now() > deadline) { child.kill('SIGKILL'); throw new Error(`server did not start:\n${output}`); }
     await new Promise((r) => setTimeout(r, 250));
   }
+  const exited = new Promise<number | null>((r) => { if (child.exitCode !== null) r(child.exitCode); else child.once('exit', (code) => r(code)); });
   return {
-    baseUrl, port, databaseUrl, output: () => output,
+    baseUrl, port, databaseUrl, output: () => output, exitCode: () => child.exitCode, signal: (sig) => { child.kill(sig); }, exited,
     stop: async () => {
       child.kill('SIGTERM');
       await new Promise((r) => { if (child.exitCode !== null) r(null); else child.once('exit', r); setTimeout(r, 5000); });

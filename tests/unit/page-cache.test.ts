@@ -1,32 +1,40 @@
 // The page cache follows the LISTEN connection's state: emptied and bypassed while it is down (changes go
-// unannounced then), emptied again when it is back. A fake database handle plays the connection.
-import { afterAll, describe, expect, it } from 'vitest';
+// unannounced then), emptied again when it is back. Changes mark pages stale (stock-only: the pages that show the
+// product; a shop's: that shop's), a stale page is served while one request renders it again, and concurrent
+// requests for a page nobody has yet share one render. A fake database handle plays the connection.
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { setDbHandle, type DbHandle } from '../../src/db/client.ts';
 import type { ListenState } from '../../src/db/listener.ts';
-import { cachedPage, dropShop, storePage } from '../../src/lib/server/page-cache.ts';
+import { abandonPage, cachedPage, dropShop, PAGE_CACHE_STOCK_REFRESH_MS, pageCacheStats, storePage } from '../../src/lib/server/page-cache.ts';
 
 let state: ListenState = 'up';
 const watchers = new Set<(s: ListenState) => void>();
+const channels = new Map<string, (payload: string) => void>();
 const setState = (s: ListenState) => { state = s; for (const w of watchers) w(s); };
 const fake = {
   kind: 'postgres',
-  listen: async () => async () => {},
+  listen: async (channel: string, cb: (p: string) => void) => { channels.set(channel, cb); return async () => {}; },
   listenState: () => state,
   onListenState: (cb: (s: ListenState) => void) => { watchers.add(cb); return () => watchers.delete(cb); },
 } as unknown as DbHandle;
 setDbHandle(Promise.resolve(fake));
 afterAll(() => setDbHandle(undefined));
+const notify = (channel: string, payload: unknown) => channels.get(channel)!(typeof payload === 'string' ? payload : JSON.stringify(payload));
 
 const page = (body: string) => new Response(body, { status: 200, headers: { 'content-type': 'text/html' } });
-async function render(key: string, body: string) {
+async function render(key: string, body: string, shop = 'shop-1', products: string[] = []) {
   if (await cachedPage(key)) throw new Error('expected a miss');
-  return storePage(key, 'shop-1', page(body));
+  return storePage(key, shop, page(body), new Set(products));
+}
+async function served(key: string): Promise<[string | null, string] | null> {
+  const r = await cachedPage(key);
+  return r ? [r.headers.get('x-page-cache'), await r.text()] : null;
 }
 
 describe('page cache and the LISTEN connection', () => {
   it('is emptied and bypassed while the connection is down, emptied again when it is back', async () => {
     await render('k1', 'v1');
-    expect(await (await cachedPage('k1'))!.text()).toBe('v1');
+    expect(await served('k1')).toEqual(['hit', 'v1']);
     setState('down');
     expect(await cachedPage('k1')).toBeNull();
     const whileDown = await render('k1', 'v2');
@@ -34,15 +42,75 @@ describe('page cache and the LISTEN connection', () => {
     expect(await cachedPage('k1')).toBeNull();
     setState('up');
     expect(await cachedPage('k1')).toBeNull(); // nothing from before or during the gap
-    await render('k1', 'v3');
-    expect(await (await cachedPage('k1'))!.text()).toBe('v3');
+    await storePage('k1', 'shop-1', page('v3'));
+    expect(await served('k1')).toEqual(['hit', 'v3']);
   });
 
-  it('does not keep a page whose rendering began before a change was announced', async () => {
+  it('does not serve as fresh a page whose rendering began before a change was announced', async () => {
     expect(await cachedPage('k2')).toBeNull();
     dropShop('shop-1'); // announced while the page was rendering from the old data
     const res = await storePage('k2', 'shop-1', page('old'));
     expect(await res.text()).toBe('old');
-    expect(await cachedPage('k2')).toBeNull();
+    expect(await cachedPage('k2')).toBeNull(); // this request renders it again...
+    expect(await served('k2')).toEqual(['stale', 'old']); // ...while others get the old copy meanwhile
+    await storePage('k2', 'shop-1', page('new'));
+    expect(await served('k2')).toEqual(['hit', 'new']);
+  });
+});
+
+describe('what a change makes stale', () => {
+  it('a stock-only change: only the pages that show the product', async () => {
+    await render('a|product-p1', 'p1 page', 'shop-a', ['p1', 'p2']);
+    await render('a|list', 'list', 'shop-a', ['p2', 'p3']);
+    await render('b|product-p1', 'p1 in b', 'shop-b', ['p1']);
+    notify('product_events', { product_id: 'p1', op: 'stock' });
+    // Rendered less than PAGE_CACHE_STOCK_REFRESH_MS ago: served as they are (a stream of reservations costs
+    // each page at most one render per interval)...
+    expect(await served('a|product-p1')).toEqual(['stale', 'p1 page']);
+    expect(await served('a|list')).toEqual(['hit', 'list']);
+    // ...and rendered again once the interval is over; the page that does not show p1 stays fresh.
+    const later = Date.now() + PAGE_CACHE_STOCK_REFRESH_MS;
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(later);
+    try {
+      expect(await cachedPage('a|product-p1')).toBeNull();
+      expect(await cachedPage('b|product-p1')).toBeNull();
+      expect(await served('a|list')).toEqual(['hit', 'list']);
+    } finally { clock.mockRestore(); }
+    abandonPage('a|product-p1'); abandonPage('b|product-p1');
+  });
+
+  it("any other product change: every page; a shop's change: that shop's pages", async () => {
+    await render('c|home', 'c', 'shop-c', []);
+    await render('d|home', 'd', 'shop-d', []);
+    notify('shop_events', 'shop-c');
+    expect(await cachedPage('c|home')).toBeNull();
+    expect(await served('d|home')).toEqual(['hit', 'd']);
+    await storePage('c|home', 'shop-c', page('c2'));
+    notify('product_events', { shop_id: 'shop-d', product_id: 'p9', op: 'update' });
+    expect(await served('c|home')).toEqual(['hit', 'c2']);
+    expect(await cachedPage('d|home')).toBeNull();
+    await storePage('d|home', 'shop-d', page('d2'));
+    notify('product_events', { product_id: 'p9', op: 'update' });
+    expect(await cachedPage('c|home')).toBeNull();
+    expect(await cachedPage('d|home')).toBeNull();
+    abandonPage('c|home'); abandonPage('d|home');
+  });
+});
+
+describe('single flight', () => {
+  it('concurrent requests for a page nobody has wait for the one render and get its result', async () => {
+    expect(await cachedPage('sf1')).toBeNull();
+    const waiting = served('sf1');
+    await storePage('sf1', 'shop-1', page('rendered once'));
+    expect(await waiting).toEqual(['hit', 'rendered once']);
+  });
+
+  it('when that render is not kept, a waiter renders on its own', async () => {
+    expect(await cachedPage('sf2')).toBeNull();
+    const waiting = cachedPage('sf2');
+    await storePage('sf2', 'shop-1', new Response('nope', { status: 404, headers: { 'content-type': 'text/html' } }));
+    expect(await waiting).toBeNull();
+    expect(pageCacheStats().flights).toBeGreaterThan(0);
+    abandonPage('sf2');
   });
 });

@@ -13,3 +13,5 @@ export * from "./packing.ts";
 export * from "./wallet.ts";
 export * from "./promoted.ts";
 export * from "./marketing.ts";
+export * from "./people.ts";
+export * from "./subscriptions.ts";

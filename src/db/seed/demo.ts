@@ -21,6 +21,11 @@ import { DEMO_TICKET_STAFF, insertDemoTicketStaff } from './tickets.ts';
 import { insertDemoReviews } from './reviews.ts';
 import { insertDemoWallet } from './wallet.ts';
 import { insertDemoPromoted } from './promoted.ts';
+import { DEMO_EXTRAS_SHOP, insertDemoStorefrontExtras } from './storefront-extras.ts';
+import { insertDemoPeople } from './people.ts';
+import { insertDemoCampaigns } from './campaigns.ts';
+import { insertDemoSubscription } from './plans.ts';
+import { insertDemoHeadersAndBanners } from './banners.ts';
 import {
   catalogueImage, logoImage, mediaUrl, productImage, slideImage, supplierImage, toMediaRow,
   type IconKind, type MediaRow, type SvgImage,
@@ -135,6 +140,7 @@ const USER_DEFS = {
   coordinador: { email: 'coordinador@demo.test', name: 'Carmen Villalobos', user_level: 'ul2', owns: 'red-demo', profileSlug: 'carmen-villalobos', mainType: 'affinity', role: 'owner of red-demo (root affinity store), admin permission on demo-franquicia' },
   cliente: { email: 'cliente@demo.test', name: 'Rosa Martínez', user_level: 'ul0', owns: null, profileSlug: 'rosa-martinez', role: 'customer (ul0), member of demo-03 without permissions' },
   emprendedor: { email: 'emprendedor@demo.test', name: 'Emilio Robles', user_level: 'ul1', owns: null, profileSlug: 'emilio-robles', role: 'entrepreneur without shop (ul1), accountant of demo-03' },
+  abretienda: { email: 'abretienda@demo.test', name: 'Valeria Campos', user_level: 'ul1', owns: null, profileSlug: 'valeria-campos', role: 'entrepreneur without shop (ul1) who can open a free store at /asistentes/emprendedores' },
   operador: { email: 'operador@demo.test', name: 'Olga Operación', user_level: 'ul3', owns: null, profileSlug: 'olga-operacion', role: 'platform operator (ul3): the money reconciliation report' },
   proveedor: { email: 'proveedor@demo.test', name: 'Guadalupe Herrera', user_level: 'ul0', owns: null, profileSlug: 'textiles-del-bajio', supplier: 'textiles', mainType: 'dssupplier', role: 'supplier Textiles del Bajío (dssupplier profile)' },
   proveedorcafe: { email: 'cafe@demo.test', name: 'Tomás Aguilar', user_level: 'ul0', owns: null, profileSlug: 'cafe-de-altura', supplier: 'cafe', mainType: 'dssupplier', role: 'supplier Café de Altura, the franchise supplier of demo-franquicia (packing lists at /apps/me/supplier/packing)' },
@@ -584,7 +590,8 @@ export function buildDemoData(passwordHash: string): DemoData {
       ?? shopItems.find((it) => it.gen.list_state === 'published')!;
     const slides = d.slides.map((s, i) => {
       const [w, h] = d.columns === 2 ? [1100, 982] : [3200, 982];
-      const colours = { color1: d.color1, color2: d.color2, icon: s.icon, headline: s.headline, subline: s.subline, button: s.button };
+      // The words are the slide's HTML text (readable on phones), not drawn into the pictures.
+      const colours = { color1: d.color1, color2: d.color2, icon: s.icon, headline: '' };
       const hztId = demoId.media(`slide:${d.slug}:${i}:hzt`);
       const vrtId = demoId.media(`slide:${d.slug}:${i}:vrt`);
       addMedia(`slide:${d.slug}:${i}:hzt`, ownerProfile, slideImage({ ...colours, width: w, height: h, fileName: `slide-${d.slug}-${i + 1}.svg` }));
@@ -597,6 +604,8 @@ export function buildDemoData(passwordHash: string): DemoData {
         type: item ? 'PRODUCT' : 'URL', product: item?.id ?? null, supplier: itemOwner,
         url: item ? `/productos/${itemOwner}/${item.id}` : (s.url ?? null),
         url_target: s.url_target ?? '_self', target: s.target ?? 'all', action_type: s.kind === 'none' ? 'none' : 'url',
+        title: s.headline, subtitle: s.subline ?? null, button_label: s.kind !== 'none' && s.button ? s.button : null,
+        button_url: s.kind !== 'none' && s.button ? (item ? `/productos/${itemOwner}/${item.id}` : (s.url ?? null)) : null,
       };
     });
     let header: unknown = null;
@@ -681,12 +690,20 @@ export async function seedDemo(handle: DbHandle): Promise<{ seeded: boolean }> {
     await insertBatches(tx, shopProducts, data.shopProducts, 1000);
     await insertBatches(tx, catalogues, data.catalogues);
     await insertBatches(tx, catalogueProducts, data.catalogueProducts, 1000);
+    await insertDemoHeadersAndBanners(tx, data); // header list rows and demo-03's banners per target (src/db/seed/banners.ts)
     // The demo blog (src/db/seed/blogs.ts).
     await insertDemoBlogs(tx, demoId.shop(DEMO_BLOG_SHOP), DEMO_USER_BY_KEY.adminfifth.profileId);
     await insertDemoTicketStaff(tx, demoId.shop(DEMO_TICKET_STAFF.shop), passwordHash); // qrreader of demo-03 (src/db/seed/tickets.ts)
     await insertDemoReviews(tx, data, passwordHash); // demo reviews with their delivered orders (src/db/seed/reviews.ts)
     await insertDemoWallet(tx, data, passwordHash); // the ledger of those orders, a payout and a pending order (src/db/seed/wallet.ts)
     await insertDemoPromoted(tx); // admin03's referral network and follows (src/db/seed/promoted.ts)
+    // demo-basic's about entry and its home sliders, autoplay off (src/db/seed/storefront-extras.ts)
+    await insertDemoStorefrontExtras(tx, demoId.shop(DEMO_EXTRAS_SHOP), DEMO_USER_BY_KEY.adminbasic.profileId, demoId.catalogue(DEMO_EXTRAS_SHOP, 'novedades'));
+    // A dispatcher and a pending invitation on demo-03, the advisors (src/db/seed/people.ts).
+    const u = DEMO_USER_BY_KEY;
+    await insertDemoPeople(tx, (slug) => demoId.shop(slug), u.coordinador.profileId, u.coordinador.id, u.admin03.id, passwordHash, [...DEMO_USERS.map((x) => x.id), DEMO_TICKET_STAFF.id]);
+    await insertDemoCampaigns(tx); // admin03's campaigns, channels and what they brought (src/db/seed/campaigns.ts)
+    await insertDemoSubscription(tx); // demo-03's Tienda en Línea package with its ledger transaction (src/db/seed/plans.ts)
     return { seeded: true };
   });
 }

@@ -283,7 +283,8 @@ export function slideImage(opts: {
   const x = Math.round(W * (wide ? 0.07 : 0.08));
   const textWidth = wide ? W * 0.55 : W * 0.84;
   const perLine = Math.max(10, Math.floor(textWidth / (fs * 0.56)));
-  const lines = wrap(opts.headline, perLine, 2);
+  // No headline: a picture only (the demo's words are the slide's own HTML text, issue 15).
+  const lines = opts.headline ? wrap(opts.headline, perLine, 2) : [];
   const subFs = Math.round(fs * 0.46);
   const blockH = lines.length * fs * 1.12 + (opts.subline ? subFs * 1.8 : 0) + (opts.button ? fs * 1.3 : 0);
   // Wide banners centre the text; tall ones put it in the upper part and the illustration lower right.

@@ -7,14 +7,15 @@ import { insertOutbox } from './repo.ts';
 
 let warnedUndelivered = false;
 
-export interface Mail { to: string; subject: string; body: string }
+/** replyTo: where answers go (a shop's contact mail answers the visitor); SMTP only, the outbox keeps to/subject/body. */
+export interface Mail { to: string; subject: string; body: string; replyTo?: string }
 
 export async function sendMail(db: Db, mail: Mail, env: NodeJS.ProcessEnv = process.env): Promise<void> {
   let sentAt: Date | null = null;
   if (env.SMTP_URL) {
     try {
       const { createTransport } = await import('nodemailer');
-      await createTransport(env.SMTP_URL).sendMail({ from: env.MAIL_FROM ?? 'no-reply@tiendas.local', to: mail.to, subject: mail.subject, text: mail.body });
+      await createTransport(env.SMTP_URL).sendMail({ from: env.MAIL_FROM ?? 'no-reply@tiendas.local', to: mail.to, subject: mail.subject, text: mail.body, ...(mail.replyTo ? { replyTo: mail.replyTo } : {}) });
       sentAt = new Date();
     } catch (err) {
       console.error('[mail] SMTP delivery failed; kept in the outbox', err);
@@ -23,5 +24,5 @@ export async function sendMail(db: Db, mail: Mail, env: NodeJS.ProcessEnv = proc
     warnedUndelivered = true;
     console.warn('[mail] SMTP_URL is not set and the outbox is off: mail (sign-in PINs) is kept undelivered');
   }
-  await insertOutbox(db, { ...mail, sent_at: sentAt });
+  await insertOutbox(db, { to: mail.to, subject: mail.subject, body: mail.body, sent_at: sentAt });
 }

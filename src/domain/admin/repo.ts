@@ -143,6 +143,11 @@ export async function deleteHeader(db: Db, shopId: string, id: string): Promise<
   return row ?? null;
 }
 
+export async function hasActiveHeader(db: Db, shopId: string): Promise<boolean> {
+  const [row] = await db.select({ id: shopHeaders.id }).from(shopHeaders).where(and(eq(shopHeaders.shop_id, shopId), eq(shopHeaders.active, true))).limit(1);
+  return !!row;
+}
+
 /** Marks one header active (null: none). Two statements: the partial unique index allows one active per shop. */
 export async function setActiveHeader(db: Db, shopId: string, id: string | null) {
   await db.update(shopHeaders).set({ active: false }).where(and(eq(shopHeaders.shop_id, shopId), eq(shopHeaders.active, true)));

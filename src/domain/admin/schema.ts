@@ -9,6 +9,7 @@ import {
   THEME_BLOCKS_MAX, THEME_SECTIONS_MAX,
 } from '../../lib/shared/constants.ts';
 import { httpUrlSchema, normaliseCarouselLink, normaliseLink, SHOP_LINK_MESSAGE } from '../../lib/shared/safe-url.ts';
+import { SLIDE_BUTTON_MAX, SLIDE_SUBTITLE_MAX, SLIDE_TEXT_DEFAULTS, SLIDE_TEXT_PLACES, SLIDE_TITLE_MAX } from '../../lib/shared/slide-text.ts';
 import { socialFieldSchema } from '../../lib/shared/social-links.ts';
 import { canonicalTimeZone } from '../../lib/shared/intl.ts';
 import { pageTypeSchema, type PageType } from '../../themes/schema.ts';
@@ -168,9 +169,18 @@ const slideFields = z.strictObject({
   action_type: z.enum(['url', 'none']),
   /** Zero-based place in the carousel (default: last). */
   position: z.number().int().min(0).max(1000),
+  /** Optional words over or below the picture (issue 15); the button needs a label and a link (carousel link rule). */
+  title: optionalText(SLIDE_TITLE_MAX),
+  subtitle: optionalText(SLIDE_SUBTITLE_MAX),
+  button_label: optionalText(SLIDE_BUTTON_MAX),
+  button_url: optionalText(2000),
+  text_desktop: z.enum(SLIDE_TEXT_PLACES),
+  text_phone: z.enum(SLIDE_TEXT_PLACES),
 });
 
-function slideRules(v: { type?: string; product?: string | null; url?: string | null; action_type?: string }, ctx: z.RefinementCtx) {
+function slideRules(v: { type?: string; product?: string | null; url?: string | null; action_type?: string; button_label?: string | null; button_url?: string | null }, ctx: z.RefinementCtx) {
+  if (v.button_label && !v.button_url) ctx.addIssue({ code: 'custom', path: ['button_url'], message: REQUIRED });
+  if (v.button_url && !normaliseCarouselLink(v.button_url)) ctx.addIssue({ code: 'custom', path: ['button_url'], message: INVALID_SHOP_CAROUSEL_LINK });
   if (v.type === 'PRODUCT' && !v.product) ctx.addIssue({ code: 'custom', path: ['product'], message: REQUIRED });
   if (v.type === 'URL' && v.action_type !== 'none') {
     if (!v.url) ctx.addIssue({ code: 'custom', path: ['url'], message: REQUIRED });
@@ -186,6 +196,12 @@ export const slideInputSchema = slideFields.extend({
   target: slideFields.shape.target.default('all'),
   action_type: slideFields.shape.action_type.default('url'),
   position: slideFields.shape.position.optional(),
+  title: slideFields.shape.title.optional().default(null),
+  subtitle: slideFields.shape.subtitle.optional().default(null),
+  button_label: slideFields.shape.button_label.optional().default(null),
+  button_url: slideFields.shape.button_url.optional().default(null),
+  text_desktop: slideFields.shape.text_desktop.default(SLIDE_TEXT_DEFAULTS.desktop),
+  text_phone: slideFields.shape.text_phone.default(SLIDE_TEXT_DEFAULTS.phone),
 }).superRefine(slideRules);
 export type SlideInput = z.output<typeof slideInputSchema>;
 export const slidePatchSchema = slideFields.partial();
@@ -196,6 +212,8 @@ export const adminSlideSchema = z.object({
   vrt_image_id: z.string().nullable(), type: z.enum(['PRODUCT', 'URL']), product: z.string().nullable(), product_name: z.string().nullable(),
   supplier: z.string().nullable(), url: z.string().nullable(), url_target: z.enum(['_self', '_blank']), target: z.enum(BANNER_TARGETS),
   action_type: z.enum(['url', 'none']), position: z.number().int(),
+  title: z.string().nullable(), subtitle: z.string().nullable(), button_label: z.string().nullable(), button_url: z.string().nullable(),
+  text_desktop: z.enum(SLIDE_TEXT_PLACES), text_phone: z.enum(SLIDE_TEXT_PLACES),
 });
 
 // ---------- banners ----------

@@ -129,7 +129,28 @@ function headerView(h: repo.HeaderWithName): AdminHeader {
   };
 }
 
+/**
+ * A shop showing a header that is not in its list (data written before the list existed, or straight into
+ * store_theme_info): that header becomes the list's active row, so the admin can edit it (seed 000 §4).
+ */
+async function adoptShownHeader(db: Db, shop: ShopRow) {
+  if (!themeOf(shop).header_info || await repo.hasActiveHeader(db, shop.id)) return;
+  await repo.withShopLocked(db, shop.id, async (tx, current) => {
+    const h = themeOf(current).header_info;
+    if (!h || await repo.hasActiveHeader(tx, shop.id)) return;
+    const product = h.product && UUID.test(h.product) ? h.product : null;
+    const id = await repo.insertHeader(tx, {
+      shop_id: shop.id, title: h.title.trim().slice(0, 30) || '—', subtitle: h.subtitle, description: h.description, action_type: h.action_type,
+      url: h.url, button_label: h.button_label, product, product_supplier: product && h.product_supplier && UUID.test(h.product_supplier) ? h.product_supplier : null,
+      target: h.target,
+    });
+    await repo.setActiveHeader(tx, shop.id, id);
+  });
+}
+
 export async function listHeaders({ db, shop }: AdminCtx, page: { offset: number; limit: number }) {
+  // The list still answers if the shown header cannot be adopted (a product it names is gone, say).
+  await adoptShownHeader(db, shop).catch((err: unknown) => console.warn('[admin] header not adopted into the list', err));
   const r = await repo.listHeaders(db, shop.id, page.offset, page.limit);
   return { results: r.results.map(headerView), matches_estimated: r.matches_estimated };
 }
@@ -260,6 +281,9 @@ async function slideFrom(db: Db, shop: ShopRow, id: string, input: SlideInput): 
   return slideSchema.parse({
     id, hzt_image: hzt.url, vrt_image: vrt.url, hzt_image_id: hzt.id, vrt_image_id: vrt.id, type: input.type, product, supplier,
     url, url_target: input.url_target, target: input.target, action_type: action,
+    title: input.title, subtitle: input.subtitle, button_label: input.button_label,
+    button_url: input.button_url ? normaliseCarouselLink(input.button_url) : null,
+    text_desktop: input.text_desktop, text_phone: input.text_phone,
   });
 }
 
@@ -267,6 +291,8 @@ function slideAsInput(s: Slide): Record<string, unknown> {
   return {
     hzt_image: s.hzt_image, vrt_image: s.vrt_image, type: s.type, product: s.product, url: s.type === 'URL' ? s.url : null,
     url_target: s.url_target, target: s.target, action_type: s.action_type,
+    title: s.title, subtitle: s.subtitle, button_label: s.button_label, button_url: s.button_url,
+    text_desktop: s.text_desktop, text_phone: s.text_phone,
   };
 }
 

@@ -99,6 +99,17 @@ export async function getBlogEntry(db: Db, shop: ShopRow, viewer: Viewer, ref: s
   return { entry: entryOf(row), admin };
 }
 
+/**
+ * The shop's about entry ({shop}/acerca, seed 001 §2 footer): only when the shop has an owner and about_entry_id
+ * names a published entry of this shop. Shown whether or not the blog section is on: the page is the footer's.
+ */
+export async function getAboutEntry(db: Db, shop: ShopRow): Promise<BlogEntry | null> {
+  const ref = shop.about_entry_id;
+  if (!shop.owner || !ref || !UUID.test(ref)) return null;
+  const row = await repo.findEntry(db, shop.id, { id: ref.toLowerCase() });
+  return row && row.list_state === 'published' ? entryOf(row) : null;
+}
+
 /** An entry for the editor (admins only; works whether or not the blog section is on). */
 export async function getBlogEntryForEdit({ db, shop }: AdminCtx, id: string): Promise<BlogEntry> {
   const row = UUID.test(id) ? await repo.findEntry(db, shop.id, { id: id.toLowerCase() }) : null;

@@ -15,10 +15,10 @@ import type { OfferedProduct } from './repo.ts';
 const BUY_BY_LEVELS = new Set<UserLevel>(['ul1', 'ul2']);
 
 /** The commission rate a viewer of this level buys by in this shop, or null when the level may not buy by. */
-export async function buyByRate(db: Db, shop: Pick<ShopRow, 'signup_plan'>, level: UserLevel | null | undefined): Promise<string | null> {
+export async function buyByRate(db: Db, shop: Pick<ShopRow, 'id' | 'signup_plan'>, level: UserLevel | null | undefined): Promise<string | null> {
   if (!level || !BUY_BY_LEVELS.has(level)) return null;
   // The rate the product page's earning uses.
-  return shopPlanRate(db, shop.signup_plan);
+  return shopPlanRate(db, shop);
 }
 
 export interface BuyByPrice { unit_price: number; earning: number; contribution_margin: number }

@@ -44,15 +44,28 @@ export async function listCatalogues(db: Db, shopId: string, offset: number, lim
   return { results, matches_estimated: total?.n ?? 0 };
 }
 
-/** Everything a shop's sitemap lists (capped: a sitemap file holds at most 50,000 addresses). */
-export async function sitemapRows(db: Db, shopId: string) {
+/** Items per sitemap page: with the home, up to 1,000 catalogues and 5,000 blog entries on page 1, under 50,000. */
+export const SITEMAP_ITEMS = 43_000;
+
+/** What page `page` of a shop's sitemap lists (catalogues on page 1); one item more than a page tells there is more. */
+export async function sitemapRows(db: Db, shopId: string, page = 1) {
   const [cats, items] = await Promise.all([
-    db.select({ slug: catalogues.slug, updated_at: catalogues.updated_at }).from(catalogues).where(eq(catalogues.shop_id, shopId)).orderBy(asc(catalogues.slug)).limit(1000),
+    page === 1
+      ? db.select({ slug: catalogues.slug, updated_at: catalogues.updated_at }).from(catalogues).where(eq(catalogues.shop_id, shopId)).orderBy(asc(catalogues.slug)).limit(1000)
+      : Promise.resolve([]),
     db.select({ id: products.id, owner: products.owner, type: products.type, updated_at: products.updated_at })
       .from(shopProducts).innerJoin(products, eq(products.id, shopProducts.product_id))
-      .where(and(eq(shopProducts.shop_id, shopId), visibleItem)).orderBy(asc(shopProducts.queue_position)).limit(48_000),
+      .where(and(eq(shopProducts.shop_id, shopId), visibleItem)).orderBy(asc(shopProducts.queue_position), asc(products.id))
+      .offset((page - 1) * SITEMAP_ITEMS).limit(SITEMAP_ITEMS + 1),
   ]);
   return { catalogues: cats, items };
+}
+
+/** How many items a shop's sitemap lists in all (only asked when they do not fit one page). */
+export async function sitemapItemCount(db: Db, shopId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(shopProducts).innerJoin(products, eq(products.id, shopProducts.product_id))
+    .where(and(eq(shopProducts.shop_id, shopId), visibleItem));
+  return row?.n ?? 0;
 }
 
 // ---------- catalogue pages, item detail, shop assortment (additions) ----------
@@ -82,11 +95,11 @@ export async function searchCatalogues(db: Db, shopId: string, name: string, off
   return { results, matches_estimated: total?.n ?? 0 };
 }
 
-export async function findCatalogueBySlug(db: Db, shopId: string, slug: string): Promise<(Catalogue & { shop_id: string }) | null> {
+export async function findCatalogueBySlug(db: Db, shopId: string, slug: string, by: 'slug' | 'id' = 'slug'): Promise<(Catalogue & { shop_id: string }) | null> {
   const [row] = await db.select({
     id: catalogues.id, shop_id: catalogues.shop_id, name: catalogues.name, slug: catalogues.slug, photo: catalogues.photo,
     icon_class: catalogues.icon_class, updated_at: catalogues.updated_at, num_products: numProducts,
-  }).from(catalogues).where(and(eq(catalogues.shop_id, shopId), eq(catalogues.slug, slug))).limit(1);
+  }).from(catalogues).where(and(eq(catalogues.shop_id, shopId), by === 'id' ? eq(catalogues.id, slug) : eq(catalogues.slug, slug))).limit(1);
   return row ? { ...row, updated_at: row.updated_at.toISOString() } : null;
 }
 
@@ -147,9 +160,27 @@ export async function cataloguePosition(db: Db, catalogueId: string, productId: 
   return row ? row.p : null;
 }
 
-/** The commission rate of a shop's plan (`signup_plan`), the default plan's when it has none or an unknown one. */
-export async function shopPlanRate(db: Db, signupPlan: string | null | undefined): Promise<string | null> {
-  return (await planCommissionRate(db, signupPlan ?? DEFAULT_RESALE_PLAN)) ?? (signupPlan ? await planCommissionRate(db, DEFAULT_RESALE_PLAN) : null);
+/** A shop as the plan rules see it: its id (for its active subscription) and its `signup_plan`. */
+export interface PlanShop { id: string; signup_plan: string | null }
+
+/**
+ * The shop's plan: the plan of its active subscription (a package bought at /apps/paquetes, issue 14), else its
+ * `signup_plan` when that names a plan, else the default plan.
+ */
+export async function shopPlanId(db: Db, shop: PlanShop | null): Promise<string> {
+  if (!shop) return DEFAULT_RESALE_PLAN;
+  const rows = rowsOf<{ plan: string | null }>(await db.execute(sql`
+    select coalesce(
+      (select s.plan_id from subscriptions s where s.shop_id = ${shop.id} and s.state = 'active' limit 1),
+      (select p.id from plans p where p.id = ${shop.signup_plan ?? ''})
+    ) as plan`));
+  return rows[0]?.plan ?? DEFAULT_RESALE_PLAN;
+}
+
+/** The commission rate of the shop's plan (`shopPlanId`), the default plan's when that one is missing. */
+export async function shopPlanRate(db: Db, shop: PlanShop | null): Promise<string | null> {
+  const planId = await shopPlanId(db, shop);
+  return (await planCommissionRate(db, planId)) ?? (planId !== DEFAULT_RESALE_PLAN ? await planCommissionRate(db, DEFAULT_RESALE_PLAN) : null);
 }
 
 export async function planCommissionRate(db: Db, planId: string): Promise<string | null> {

@@ -2,7 +2,7 @@
 // the shop admin's assortment changes.
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/shared/errors.ts';
-import { httpOrigin } from '../../lib/shared/safe-url.ts';
+import { shopOrigin } from '../../lib/server/shop-url.ts';
 import type { Viewer } from '../accounts/viewer.ts';
 import type { ShopRow } from '../shops/repo.ts';
 import { requireShopAdmin } from '../shops/service.ts';
@@ -18,8 +18,14 @@ export function listShopCatalogues(db: Db, shop: ShopRow, offset: number, limit:
   return repo.listCatalogues(db, shop.id, offset, limit);
 }
 
-export function sitemapEntries(db: Db, shop: ShopRow) {
-  return repo.sitemapRows(db, shop.id);
+export function sitemapEntries(db: Db, shop: ShopRow, page = 1) {
+  return repo.sitemapRows(db, shop.id, page);
+}
+
+export const SITEMAP_ITEMS = repo.SITEMAP_ITEMS;
+
+export function sitemapItemCount(db: Db, shop: ShopRow) {
+  return repo.sitemapItemCount(db, shop.id);
 }
 
 // ---------- catalogues ----------
@@ -38,20 +44,23 @@ export async function getShopCatalogue(db: Db, shop: ShopRow, slug: string): Pro
   return catalogue;
 }
 
+/** A shop's catalogue by id (what the builder's catalogue setting stores) or slug; null when the shop has none. */
+export async function findShopCatalogue(db: Db, shop: ShopRow, ref: string): Promise<Catalogue | null> {
+  const by = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(ref) ? 'id' : /^[a-z0-9][a-z0-9-]{0,120}$/i.test(ref) ? 'slug' : null;
+  const found = by ? await repo.findCatalogueBySlug(db, shop.id, by === 'id' ? ref.toLowerCase() : ref, by) : null;
+  if (!found) return null;
+  const { shop_id: _s, ...catalogue } = found;
+  return catalogue;
+}
+
 /** A catalogue's items in its order (zero-based queue_position), optionally those matching a text. */
 export function listCatalogueItems(db: Db, shop: ShopRow, catalogue: Pick<Catalogue, 'id'>, opts: { text?: string | null; offset: number; limit: number }) {
   return repo.listCatalogueItems(db, shop.id, catalogue.id, { text: normalizeSearchText(opts.text), offset: opts.offset, limit: opts.limit });
 }
 
-/**
- * The shop's public address: its own domain (canonical_url) when it has one, else {slug}.{BASE_DOMAIN} with the
- * scheme and port the request came in on.
- */
+/** The shop's primary address (src/lib/server/shop-url.ts): own domain > subdomain > path. */
 export function shopPublicOrigin(shop: Pick<ShopRow, 'slug' | 'canonical_url'>, requestUrl: URL, baseDomain = process.env.BASE_DOMAIN ?? 'localhost'): string {
-  const own = httpOrigin(shop.canonical_url);
-  if (own) return own;
-  const port = requestUrl.port ? `:${requestUrl.port}` : '';
-  return `${requestUrl.protocol}//${shop.slug}.${baseDomain}${port}`;
+  return shopOrigin(shop, requestUrl, baseDomain);
 }
 
 /** The anonymous share address of a catalogue (seed 000 §7): {protocol}://{domain}/catalogos/{slug}. */
@@ -140,8 +149,8 @@ export async function getPublicItem(db: Db, viewer: Viewer, id: string, opts: De
 }
 
 /** The plan commission rate used for a shop's resale figures, or null. */
-export function resaleRate(db: Db, shop: Pick<ShopRow, 'signup_plan'> | null): Promise<string | null> {
-  return repo.shopPlanRate(db, shop?.signup_plan);
+export function resaleRate(db: Db, shop: Pick<ShopRow, 'id' | 'signup_plan'> | null): Promise<string | null> {
+  return repo.shopPlanRate(db, shop);
 }
 
 /** Items like this one in the same shop (shared tags), for the product page. */

@@ -23,7 +23,7 @@ export async function mayShare(db: Db, shop: ShopRow, viewer: Viewer): Promise<b
 }
 
 /** The shared address on the host the sharer is using (or the shop's public origin); anything else is refused. */
-function sharedAddress(shop: ShopRow, url: string, requestUrl: URL): URL {
+export function sharedAddress(shop: ShopRow, url: string, requestUrl: URL): URL {
   let target: URL;
   try { target = new URL(url, requestUrl.origin); } catch { target = new URL('about:blank'); }
   const hosts = new Set([requestUrl.host, new URL(shopPublicOrigin(shop, requestUrl)).host]);

@@ -597,3 +597,12 @@ export async function historyOf(db: Db, viewer: Viewer, id: string) {
 }
 
 export type { OrderStatus };
+
+/**
+ * Whether the order's seller can take its payment now (seed 000 §7-§8 supplier lookup): 'not_found' when the
+ * supplier is gone or its configuration is incomplete (the shopper is told to contact the seller).
+ */
+export async function sellerReadiness(db: Db, supplierId: string): Promise<'ready' | 'not_found'> {
+  const s = await ckRepo.findSupplier(db, supplierId);
+  return s && s.is_configured ? 'ready' : 'not_found';
+}

@@ -5,6 +5,7 @@ import { RESELLER_CATALOGUE_FETCH_LIMIT } from '../../lib/shared/constants.ts';
 import type { AdminCtx } from '../admin/service.ts';
 import { createCatalogue, addCatalogueProduct } from '../admin/service.ts';
 import { resaleEarning } from '../catalog/schema.ts';
+import { shopPlanId } from '../catalog/repo.ts';
 import { DEFAULT_RESALE_PLAN, listShopCatalogues } from '../catalog/service.ts';
 import * as repo from './repo.ts';
 import { PLAN_SAMPLE_SIZE } from './schema.ts';
@@ -24,7 +25,7 @@ function earningsOf(items: { margin: number; currency: string }[], rate: string)
 }
 
 /**
- * The plans tab: the shop's plan (shops.signup_plan; plan_profesional when unset or unknown), every plan, and the
+ * The plans tab: the shop's plan (its active subscription's, else shops.signup_plan; plan_profesional when unset or unknown), every plan, and the
  * sample (the first PLAN_SAMPLE_SIZE resellable items of the store, in store order) priced under each.
  */
 export async function resalePlans({ db, shop }: AdminCtx) {
@@ -33,7 +34,8 @@ export async function resalePlans({ db, shop }: AdminCtx) {
     id: p.id, name: p.name, price: p.price, currency: p.currency, periodicity: p.periodicity, rate: p.plan_commission_rate,
     contribution_margin: p.contribution_margin, sample_earnings: earningsOf(sample, p.plan_commission_rate),
   }));
-  const currentId = plans.some((p) => p.id === shop.signup_plan) ? shop.signup_plan! : DEFAULT_RESALE_PLAN;
+  const planId = await shopPlanId(db, shop);
+  const currentId = plans.some((p) => p.id === planId) ? planId : DEFAULT_RESALE_PLAN;
   return { current: plans.find((p) => p.id === currentId) ?? null, plans, sample };
 }
 

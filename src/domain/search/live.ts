@@ -42,7 +42,8 @@ async function onPayload(h: Hub, payload: string) {
   if (h.byShop.size === 0) return;
   let n: Notification;
   try { n = JSON.parse(payload) as Notification; } catch { return; }
-  const op = n.op === 'insert' || n.op === 'update' || n.op === 'delete' || n.op === 'bulk' ? n.op : null;
+  // 'stock' (a stock-only change, migration 0019) is an update to whoever follows a shop's products live.
+  const op = n.op === 'stock' ? 'update' : n.op === 'insert' || n.op === 'update' || n.op === 'delete' || n.op === 'bulk' ? n.op : null;
   if (!op) return;
   const event: ProductEvent = n.product_id ? { product_id: n.product_id, op } : { op };
   if (n.shop_id) { deliver(h, [n.shop_id], event); return; }

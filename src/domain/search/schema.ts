@@ -66,8 +66,14 @@ export const searchQuerySchema = z.object({
 });
 export type SearchQuery = z.infer<typeof searchQuerySchema>;
 
-/** A result row: the same list item the storefront grids show (id, owner, name, type, photo, price fields, stock). */
-export const searchResultSchema = listItemSchema;
+/**
+ * A result row: the same list item the storefront grids show (id, owner, name, type, photo, price fields, stock);
+ * for a level-two viewer with a store also `level_two` (src/domain/search/level-two.ts).
+ */
+export const searchResultSchema = listItemSchema.extend({
+  level_two: z.object({ resellable: z.boolean(), earning: z.number().int().nullable(), in_my_store: z.boolean() }).optional()
+    .describe('Level-two viewers only: can it be resold, what they would earn from their own store (minor units), do they carry it'),
+});
 export type SearchResult = z.infer<typeof searchResultSchema>;
 
 export const searchResponseSchema = listOf(searchResultSchema);

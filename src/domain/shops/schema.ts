@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   BANNER_TARGETS, BUTTON_LABELS, HEADER_ACTION_TYPES, PHOTO_DISPLAYS, SECTION_KINDS, STORE_TYPES,
 } from '../../lib/shared/constants.ts';
+import { SLIDE_BUTTON_MAX, SLIDE_SUBTITLE_MAX, SLIDE_TEXT_DEFAULTS, SLIDE_TEXT_PLACES, SLIDE_TITLE_MAX } from '../../lib/shared/slide-text.ts';
 
 const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'validation.colour');
 
@@ -19,6 +20,13 @@ export const slideSchema = z.object({
   url_target: z.enum(['_self', '_blank']).default('_self'),
   target: z.enum(BANNER_TARGETS).default('all'),
   action_type: z.enum(['url', 'none']).default('none'),
+  // Optional words shown as HTML with the picture (issue 15); older slides have none.
+  title: z.string().max(SLIDE_TITLE_MAX).nullable().default(null),
+  subtitle: z.string().max(SLIDE_SUBTITLE_MAX).nullable().default(null),
+  button_label: z.string().max(SLIDE_BUTTON_MAX).nullable().default(null),
+  button_url: z.string().max(2000).nullable().default(null),
+  text_desktop: z.enum(SLIDE_TEXT_PLACES).default(SLIDE_TEXT_DEFAULTS.desktop),
+  text_phone: z.enum(SLIDE_TEXT_PLACES).default(SLIDE_TEXT_DEFAULTS.phone),
 });
 export type Slide = z.infer<typeof slideSchema>;
 

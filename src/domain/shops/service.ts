@@ -44,6 +44,14 @@ export async function requireShopAdmin(db: Db, shop: ShopRow, viewer: Viewer): P
   return standing;
 }
 
+/** The viewer holds one of these permissions on the shop (the owner holds them all): 401 anonymous, 403 others. */
+export async function requireShopPermission(db: Db, shop: ShopRow, viewer: Viewer, any: readonly string[]): Promise<ShopStanding> {
+  if (viewer.kind !== 'user') throw new AppError('unauthenticated', 'Sign in to continue');
+  const standing = await standingOf(db, shop, viewer);
+  if (!standing.isAdmin && !standing.permissions.some((p) => any.includes(p))) throw new AppError('forbidden', 'Not allowed on this shop');
+  return standing;
+}
+
 /**
  * The visitor's derived role on a shop (seed 000 §6): franchise stores sell their supplier's items,
  * affinity stores sit in (or are) an affinity network, everything else is an affiliate store.

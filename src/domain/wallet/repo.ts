@@ -172,14 +172,14 @@ export async function dueHoldsCount(db: Db, now: Date) {
 // ---------- what a split needs to know about an order ----------
 
 export interface OrderMoneyFacts {
-  order_id: string; currency: string; supplier_profile: string; reseller: string | null; plan: string | null;
+  order_id: string; currency: string; supplier_profile: string; reseller: string | null; shop_id: string; plan: string | null;
   promoter: string | null; buyer_profile: string | null; return_type: string | null;
   lines: { unit_price: number; amount: number; contribution_margin: number; buy_by: boolean }[];
 }
 
 export async function orderMoneyFacts(db: Db, orderId: string): Promise<OrderMoneyFacts | null> {
   const rows = rowsOf<Omit<OrderMoneyFacts, 'lines'>>(await db.execute(sql`
-    select o.id as order_id, o.currency, s.profile_id as supplier_profile, sh.owner as reseller, sh.signup_plan as plan,
+    select o.id as order_id, o.currency, s.profile_id as supplier_profile, sh.owner as reseller, sh.id as shop_id, sh.signup_plan as plan,
       p.id as promoter, u.profile_id as buyer_profile, rp.return_type
     from orders o
     join suppliers s on s.id = o.supplier_id

@@ -32,7 +32,7 @@ export async function recordPayment(tx: Db, order: OrderLike, payment: { id: str
     await repo.openHold(tx, order.id);
     return;
   }
-  const rate = (await shopPlanRate(tx, facts.plan)) ?? '0';
+  const rate = (await shopPlanRate(tx, { id: facts.shop_id, signup_plan: facts.plan })) ?? '0';
   const others = new Set([facts.reseller, facts.supplier_profile, facts.buyer_profile]);
   const parts = splitOrder({
     paid: payment.amount, lines: facts.lines, rate, supplier: facts.supplier_profile, reseller: facts.reseller,

@@ -116,8 +116,9 @@ function parseAcceptLanguage(header: string): string[] {
 }
 
 /** The request's locale: the `lang` cookie when supported, else the best Accept-Language match, else es. */
-export function resolveLocale({ cookie, acceptLanguage }: { cookie?: string | null; acceptLanguage?: string | null }): Locale {
-  const chosen = toLocale(cookie);
+export function resolveLocale({ query, cookie, acceptLanguage }: { query?: string | null; cookie?: string | null; acceptLanguage?: string | null }): Locale {
+  // ?lang= addresses one language (hreflang alternates point at it); then the visitor's choice; then the browser's.
+  const chosen = toLocale(query) ?? toLocale(cookie);
   if (chosen) return chosen;
   if (acceptLanguage) {
     for (const tag of parseAcceptLanguage(acceptLanguage)) {

@@ -13,7 +13,10 @@ export interface EndpointSpec<B extends z.ZodType = z.ZodType, Q extends z.ZodTy
   path: string;
   summary: string;
   tags: string[];
-  auth?: 'none' | 'user';
+  /** user: the session is required (401 without); none: public; signature: a signed webhook; unset: the session is optional. */
+  auth?: 'none' | 'user' | 'signature';
+  /** Stable OpenAPI operationId; derived from the method and path when not given (src/lib/server/openapi.ts). */
+  operationId?: string;
   body?: B;
   query?: Q;
   params?: P;

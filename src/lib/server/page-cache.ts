@@ -1,59 +1,53 @@
 // Rendered storefront pages for anonymous shoppers, kept briefly in each process. Every anonymous visitor of a
 // shop sees the same page for the same address, language and preferences, so most requests skip rendering
-// and the database. Correctness never depends on it: entries live at most PAGE_CACHE_TTL_MS, and the
+// and the database. Correctness never depends on it: entries are fresh for PAGE_CACHE_TTL_MS, and the
 // database's notifications (product_events from the catalogue triggers, shop_events when a shop row changes)
-// drop a shop's entries in every process as soon as its data changes. Signed-in viewers are never cached.
-// While those notifications cannot arrive (the LISTEN connection is lost and being reopened, src/db/listener.ts)
-// the cache is emptied and bypassed, and emptied again once they can.
+// mark what a change affects as stale in every process as soon as it happens:
+//   - a stock-only change of a product ({op: 'stock'}, migration 0019) only the pages that show that product
+//     (src/components/ItemCard.astro and the product page record what they show: showsProduct below), and those
+//     at most every PAGE_CACHE_STOCK_REFRESH_MS;
+//   - a change naming a shop only that shop's pages; any other change every page.
+// A stale page is rendered again by the first request that wants it; requests arriving meanwhile get the stale
+// copy (stale-while-revalidate), and concurrent requests for a page nobody has yet wait for that one render
+// (single flight), so a burst of writes costs one render per affected page, not one per request.
+// Signed-in viewers are never cached. While the notifications cannot arrive (the LISTEN connection is lost and
+// being reopened, src/db/listener.ts) the cache is emptied and bypassed, and emptied again once they can.
+// Memory is bounded in bytes (PAGE_CACHE_MAX_BYTES) and entries past their stale window are swept.
+// Cached pages go out compressed (brotli or gzip, made once per page on first demand and kept beside it) and with
+// an ETag, so a repeat visitor's conditional request is a 304 without a body. The memory itself is
+// src/lib/server/page-cache-store.ts; the server answers fresh pages from it before the app runs
+// (src/lib/server/fast-page.ts).
 import { getDbHandle } from '../../db/client.ts';
+import {
+  FLIGHT_WAIT_MS, PAGE_CACHE_STALE_MS, PAGE_CACHE_TTL_MS, forgetAll, invalidate, lookup, remove, store, toResponse,
+  type CacheRequest, type Store,
+} from './page-cache-store.ts';
 
-export const PAGE_CACHE_TTL_MS = Number(process.env.PAGE_CACHE_TTL_MS ?? 30_000);
-const MAX_ENTRIES = 1000;
+export {
+  PAGE_CACHE_MAX_BYTES, PAGE_CACHE_STALE_MS, PAGE_CACHE_STOCK_REFRESH_MS, PAGE_CACHE_TTL_MS, abandonPage, dropShop,
+  invalidate, pageCacheEnabled, pageCacheStats, showsProduct, storePage, type CacheRequest,
+} from './page-cache-store.ts';
 
-interface Entry { body: string; headers: [string, string][]; at: number; shopId: string }
-
-const KEY = Symbol.for('tiendas.pageCache');
 /** Listening again after a failure to start is tried at most this often. */
 const LISTEN_RETRY_MS = 5_000;
-interface Store {
-  entries: Map<string, Entry>;
-  listening: Promise<void> | null;
-  /** False while the database's notifications cannot reach this process: nothing is served or kept then. */
-  trusted: boolean;
-  /** Bumped by every drop; a page whose rendering began before a drop is not kept (it may show the old data). */
-  generation: number;
-  rendering: Map<string, number>;
-}
-const store = (): Store => ((globalThis as { [KEY]?: Store })[KEY] ??= { entries: new Map(), listening: null, trusted: true, generation: 0, rendering: new Map() });
 
-export function pageCacheEnabled() {
-  return PAGE_CACHE_TTL_MS > 0;
-}
-
-export function dropShop(shopId: string | null) {
-  const s = store();
-  s.generation++;
-  if (!shopId) { s.entries.clear(); return; }
-  for (const [k, e] of s.entries) if (e.shopId === shopId) s.entries.delete(k);
-}
 
 async function listenForChanges(s: Store) {
   const h = await getDbHandle();
   const onEvent = (payload: string) => {
     try {
-      const n = JSON.parse(payload) as { shop_id?: string };
-      // A change to a product itself may show in any shop that offers it.
-      dropShop(n.shop_id ?? null);
-    } catch { dropShop(null); }
+      const n = JSON.parse(payload) as { shop_id?: string; product_id?: string; op?: string };
+      invalidate({ shopId: n.shop_id ?? null, productId: n.product_id ?? null, stockOnly: n.op === 'stock' && !n.shop_id });
+    } catch { invalidate({}); }
   };
   await h.listen('product_events', onEvent);
-  await h.listen('shop_events', (id) => dropShop(id || null));
+  await h.listen('shop_events', (id) => invalidate({ shopId: id || null }));
   // While the LISTEN connection is being reopened, changes go unannounced: forget everything and keep nothing
   // until it is back; then forget again what was rendered from data changed during the gap.
   s.trusted = h.listenState() === 'up';
   h.onListenState((state) => {
     s.trusted = state === 'up';
-    dropShop(null);
+    forgetAll(s);
   });
 }
 
@@ -63,45 +57,37 @@ function startListening(s: Store): Promise<void> {
     s.listening = p;
     p.catch((err) => {
       console.error(`[page-cache] cannot listen for changes; caching is off (trying again in ${LISTEN_RETRY_MS / 1000} s)`, err);
-      dropShop(null);
+      forgetAll(s);
       setTimeout(() => { if (s.listening === p) s.listening = null; }, LISTEN_RETRY_MS).unref();
     });
+  }
+  if (!s.sweeper) {
+    // Entries past their stale window are of no use: free them even if nobody asks for them again.
+    s.sweeper = setInterval(() => {
+      const oldest = Date.now() - PAGE_CACHE_TTL_MS - PAGE_CACHE_STALE_MS;
+      for (const [k, e] of s.entries) if (e.at < oldest) remove(s, k);
+    }, Math.max(1000, PAGE_CACHE_TTL_MS));
+    s.sweeper.unref();
   }
   return s.listening;
 }
 
-export async function cachedPage(key: string): Promise<Response | null> {
+/**
+ * The cached answer for `key`, or null when this request is to render the page (then storePage or abandonPage
+ * must follow). Waits for another request's render of the same page rather than starting a second one.
+ */
+export async function cachedPage(key: string, req: CacheRequest = {}): Promise<Response | null> {
   const s = store();
   try { await startListening(s); } catch { return null; }
   if (!s.trusted) return null;
-  const e = s.entries.get(key);
-  if (e && Date.now() - e.at <= PAGE_CACHE_TTL_MS) {
-    const headers = new Headers(e.headers);
-    headers.set('x-page-cache', 'hit');
-    return new Response(e.body, { status: 200, headers });
-  }
-  if (e) s.entries.delete(key);
-  // A miss: this request renders the page; storePage keeps it only if nothing changed meanwhile.
-  if (s.rendering.size >= MAX_ENTRIES) s.rendering.clear();
-  s.rendering.set(key, s.generation);
-  return null;
-}
-
-/** Keeps a 200 HTML answer (without its cookies) and returns an equivalent response to send now. */
-export async function storePage(key: string, shopId: string, res: Response): Promise<Response> {
-  const type = res.headers.get('content-type') ?? '';
-  if (res.status !== 200 || !type.includes('text/html')) return res;
-  // Pages about one visitor (a guest's cart, order or tickets) say so; they must never reach another visitor.
-  if (/\b(private|no-store)\b/i.test(res.headers.get('cache-control') ?? '')) return res;
-  const body = await res.text();
-  const headers = [...res.headers].filter(([k]) => k.toLowerCase() !== 'set-cookie');
-  const s = store();
-  const began = s.rendering.get(key);
-  s.rendering.delete(key);
-  if (!s.trusted || began !== s.generation) return new Response(body, { status: res.status, headers: res.headers });
-  if (s.entries.size >= MAX_ENTRIES) s.entries.delete(s.entries.keys().next().value!);
-  s.entries.set(key, { body, headers, at: Date.now(), shopId });
-  const out = new Response(body, { status: res.status, headers: res.headers });
-  out.headers.set('x-page-cache', 'miss');
-  return out;
+  const found = lookup(s, key, req);
+  if (!found) return null;
+  if ('answer' in found) return toResponse(found.answer);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([found.wait.done, new Promise<null>((r) => { timer = setTimeout(() => r(null), FLIGHT_WAIT_MS); })]);
+  clearTimeout(timer);
+  // The render kept a fresh page: answer it. Otherwise this request renders (lookup has begun its flight, or
+  // another request has already begun one: rendering twice is then the price of not waiting in a chain).
+  const again = lookup(s, key, req);
+  return again && 'answer' in again ? toResponse(again.answer) : null;
 }

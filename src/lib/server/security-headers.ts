@@ -16,7 +16,12 @@ function mutable(res: Response): Response {
 
 export function withSecurityHeaders(response: Response, url: URL, request: Request): Response {
   const res = mutable(response);
-  const h = res.headers;
+  applySecurityHeaders(res.headers, isHttps(url, request));
+  return res;
+}
+
+/** The headers above on a header set (the server's fast path writes cached pages without a Response). */
+export function applySecurityHeaders(h: Headers, https: boolean): void {
   h.set('x-content-type-options', 'nosniff');
   if (!h.has('referrer-policy')) h.set('referrer-policy', 'strict-origin-when-cross-origin');
   // Older browsers ignore CSP frame-ancestors: X-Frame-Options says the same (only this site may frame a page;
@@ -24,6 +29,11 @@ export function withSecurityHeaders(response: Response, url: URL, request: Reque
   if (!h.has('x-frame-options')) h.set('x-frame-options', 'SAMEORIGIN');
   const type = h.get('content-type') ?? '';
   if (!h.has('content-security-policy') && !type.includes('text/html')) h.set('content-security-policy', NON_PAGE_CSP);
-  if (isHttps(url, request)) h.set('strict-transport-security', HSTS);
-  return res;
+  if (https) h.set('strict-transport-security', HSTS);
+  // A page's language comes from the lang cookie or Accept-Language, its theme from a cookie: one URL, several
+  // answers, so shared caches must key them apart (the page cache does: src/middleware.ts cacheableKey).
+  if (type.includes('text/html')) {
+    const vary = (h.get('vary') ?? '').toLowerCase();
+    for (const v of ['Accept-Language', 'Cookie']) if (!vary.includes(v.toLowerCase())) h.append('vary', v);
+  }
 }

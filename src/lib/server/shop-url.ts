@@ -1,9 +1,30 @@
 import type { ShopRow } from '../../domain/shops/repo.ts';
 import { httpOrigin } from '../shared/safe-url.ts';
 
-/** The public address of a shop's pages: its own domain when it has one, else this host plus the path prefix. */
-export function shopOrigin(shop: ShopRow, url: URL, basePath: string): string {
-  const own = shop.domain && url.hostname === shop.domain ? httpOrigin(shop.canonical_url) : null;
+type ShopAddress = Pick<ShopRow, 'slug' | 'canonical_url'>;
+
+/**
+ * Whether shops are addressed by subdomain ({slug}.{BASE_DOMAIN}, the default: wildcard DNS) or only by path
+ * (/{slug}/ on the bare domain, SHOP_SUBDOMAINS=0).
+ */
+export const shopSubdomains = () => process.env.SHOP_SUBDOMAINS !== '0';
+
+/**
+ * A shop's primary address, the one every canonical link, sitemap and share names (issue 16): its own domain,
+ * else its subdomain, else the bare domain plus /{slug}. Scheme and port are the request's.
+ */
+export function shopOrigin(shop: ShopAddress, url: URL, baseDomain = process.env.BASE_DOMAIN ?? 'localhost'): string {
+  const own = httpOrigin(shop.canonical_url);
   if (own) return own;
-  return `${url.origin}${basePath}`;
+  const port = url.port ? `:${url.port}` : '';
+  if (shopSubdomains()) return `${url.protocol}//${shop.slug}.${baseDomain}${port}`;
+  // Path addressing: the bare host this request came by, or the base domain when it came by a subdomain.
+  const bare = url.hostname.endsWith(`.${baseDomain}`) ? `${url.protocol}//${baseDomain}${port}` : url.origin;
+  return `${bare}/${shop.slug}`;
+}
+
+/** Whether this request reached the shop at its primary address (same host and, for path addressing, prefix). */
+export function atPrimaryAddress(shop: ShopAddress, url: URL, basePath: string): boolean {
+  const primary = new URL(shopOrigin(shop, url));
+  return primary.hostname === url.hostname && primary.pathname.replace(/\/$/, '') === basePath;
 }

@@ -32,3 +32,17 @@ export function matchTenancy(hostname: string, pathname: string, baseDomain: str
 export function isPassThrough(pathname: string) {
   return PASS_THROUGH.has(pathname.split('/')[1] ?? '');
 }
+
+/**
+ * One address per page (issue 16): a shop's home is `/{slug}/` on the bare domain and `/` on a shop's host (so
+ * `{shop origin}/` is always the home), every other page has no trailing slash. Returns the path to redirect to
+ * (301), or null when `pathname` is already in that form. API, assets and media are left as they are.
+ */
+export function preferredPath(match: TenancyMatch, pathname: string): string | null {
+  const first = pathname.split('/')[1] ?? '';
+  if (first === 'api' || first === '_astro' || first === '_image' || first === 'media') return null;
+  if (match.kind === 'platform' && first === 's') return null; // internal shop routes: a 404 either way
+  if (match.kind === 'path' && match.rest === '/') return pathname === `/${match.slug}/` ? null : `/${match.slug}/`;
+  if (pathname.length > 1 && pathname.endsWith('/')) return pathname.replace(/\/+$/, '') || '/';
+  return null;
+}

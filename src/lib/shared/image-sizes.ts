@@ -28,6 +28,8 @@ export const IMAGE_SIZES = {
     twoColumns: { width: 1100, height: 982 },
     mobile: { width: 1000, height: 450 },
   },
+  /** Banners on the storefront (and their upload hints): desktop 2000 x 600, mobile 1000 x 450. */
+  banner: { desktop: { width: 2000, height: 600 }, mobile: { width: 1000, height: 450 } },
   /** Banner list thumbnail. */
   bannerThumbnail: { width: 120, height: 40 },
   /** Catalogue thumbnails: 48 px (square). */

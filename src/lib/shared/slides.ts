@@ -2,7 +2,24 @@
 import type { Slide } from '../../domain/shops/schema.ts';
 import { checkLink, LINK_RULES } from './safe-url.ts';
 
-export interface SlideView { key: string; desktop: string; mobile: string; href: string | null; target: '_self' | '_blank' }
+import type { SlideTextPlace } from './slide-text.ts';
+
+export interface SlideText {
+  title: string | null; subtitle: string | null;
+  /** The button, only with both a label and a link that passed the carousel link rule. */
+  button: { label: string; href: string } | null;
+  desktop: SlideTextPlace; phone: SlideTextPlace;
+}
+
+export interface SlideView { key: string; desktop: string; mobile: string; href: string | null; target: '_self' | '_blank'; text?: SlideText | null }
+
+/** The words of a stored slide, links checked again (null when it has none to show). */
+export function slideText(s: Slide, base: string): SlideText | null {
+  const href = s.button_url ? shopLink(s.button_url, base) : null;
+  const button = s.button_label && href ? { label: s.button_label, href } : null;
+  if (!s.title && !s.subtitle && !button) return null;
+  return { title: s.title, subtitle: s.subtitle, button, desktop: s.text_desktop, phone: s.text_phone };
+}
 
 export function slideHref(s: Slide, base: string): string | null {
   if (s.action_type === 'none' && s.type !== 'PRODUCT') return null;

@@ -1,9 +1,10 @@
 import type { APIRoute } from 'astro';
 import { shopOrigin } from '../../lib/server/shop-url.ts';
 
-// Per shop: everything public may be crawled except account and admin pages; the sitemap is announced.
+// Per shop: everything public may be crawled except account and admin pages; the sitemap at the shop's primary
+// address is announced (also when this copy is read at another address of the shop).
 export const GET: APIRoute = ({ locals, url }) => {
-  const origin = shopOrigin(locals.shop!, url, locals.basePath);
+  const origin = shopOrigin(locals.shop!, url);
   const base = locals.basePath;
   const body = [
     'User-agent: *',

@@ -4,7 +4,7 @@ import { defineEndpoint, handle } from '../../../lib/server/endpoint.ts';
 import { startSession } from '../../../lib/server/session.ts';
 
 export const spec = defineEndpoint({
-  method: 'POST', path: '/api/auth/login', summary: 'Sign in with e-mail and password (sets the session cookie)', tags: ['auth'],
+  method: 'POST', path: '/api/auth/login', summary: 'Sign in with e-mail and password (sets the session cookie)', auth: 'none', tags: ['auth'],
   body: loginInput, response: sessionOutput, errors: [400, 401, 429],
 });
 

@@ -3,7 +3,7 @@ import { methodsTable } from '../../../domain/payments/service.ts';
 import { defineEndpoint, handle } from '../../../lib/server/endpoint.ts';
 
 export const spec = defineEndpoint({
-  method: 'GET', path: '/api/payments/methods', summary: 'Which flow and provider each payment method plays, and the sandbox test cards', tags: ['payments'],
+  method: 'GET', path: '/api/payments/methods', summary: 'Which flow and provider each payment method plays, and the sandbox test cards', auth: 'none', tags: ['payments'],
   response: methodsOutput,
 });
 

@@ -4,7 +4,7 @@ import { listNetworkShops } from '../../../domain/shops/service.ts';
 import { defineEndpoint, handle } from '../../../lib/server/endpoint.ts';
 
 export const spec = defineEndpoint({
-  method: 'GET', path: '/api/shops', summary: 'The business network: enabled shops', tags: ['shops'],
+  method: 'GET', path: '/api/shops', summary: 'The business network: enabled shops', auth: 'none', tags: ['shops'],
   query: pageQuery, response: listOf(z.object({ id: z.string(), slug: z.string(), name: z.string(), photo: z.string().nullable(), store_type: z.string() }).loose()),
 });
 

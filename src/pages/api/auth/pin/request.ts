@@ -4,7 +4,7 @@ import { requestPin } from '../../../../domain/accounts/service.ts';
 import { defineEndpoint, handle } from '../../../../lib/server/endpoint.ts';
 
 export const spec = defineEndpoint({
-  method: 'POST', path: '/api/auth/pin/request', summary: 'Send a 6-digit sign-in PIN (valid 5 minutes) to the e-mail', tags: ['auth'],
+  method: 'POST', path: '/api/auth/pin/request', summary: 'Send a 6-digit sign-in PIN (valid 5 minutes) to the e-mail', auth: 'none', tags: ['auth'],
   body: pinRequestInput, response: z.object({ sent: z.literal(true) }), status: 202, errors: [400, 429],
 });
 

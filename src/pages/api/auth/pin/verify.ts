@@ -4,7 +4,7 @@ import { defineEndpoint, handle } from '../../../../lib/server/endpoint.ts';
 import { startSession } from '../../../../lib/server/session.ts';
 
 export const spec = defineEndpoint({
-  method: 'POST', path: '/api/auth/pin/verify', summary: 'Sign in with an e-mailed PIN', tags: ['auth'],
+  method: 'POST', path: '/api/auth/pin/verify', summary: 'Sign in with an e-mailed PIN', auth: 'none', tags: ['auth'],
   body: pinVerifyInput, response: sessionOutput, errors: [400],
 });
 

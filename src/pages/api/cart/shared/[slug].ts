@@ -4,7 +4,7 @@ import { sharedCart } from '../../../../domain/cart/service.ts';
 import { defineEndpoint, handle } from '../../../../lib/server/endpoint.ts';
 
 export const spec = defineEndpoint({
-  method: 'GET', path: '/api/cart/shared/{slug}', summary: 'The items of a shared cart (public; add them with /api/cart/merge)', tags: ['cart'],
+  method: 'GET', path: '/api/cart/shared/{slug}', summary: 'The items of a shared cart (public; add them with /api/cart/merge)', auth: 'none', tags: ['cart'],
   params: z.object({ slug: z.string().min(4).max(40) }), response: sharedCartView, errors: [404],
 });
 

@@ -10,7 +10,7 @@ export const spec = defineEndpoint({
   method: 'POST', path: '/api/shipping/webhooks/{courier}',
   summary: 'Courier tracking events: x-signature "t=...,v1=hex" (HMAC-SHA256 of "t.body" with SHIPPING_WEBHOOK_SECRET, or the public demo secret in demo mode); '
     + 'body {event_id, tracking_number, status, occurred_at, location}; each event is recorded once, and "delivered" delivers the order. 503 couriers_not_configured without a secret',
-  tags: ['orders'], params: courierParams, response: courierEventAnswer, errors: [400, 401, 404, 413, 503],
+  auth: 'signature', tags: ['orders'], params: courierParams, response: courierEventAnswer, errors: [400, 401, 404, 413, 503],
 });
 
 const MAX = 64 * 1024;

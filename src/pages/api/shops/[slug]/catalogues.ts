@@ -6,7 +6,7 @@ import { defineEndpoint, handle } from '../../../../lib/server/endpoint.ts';
 import { CATALOGUE_LIST_PAGE_SIZE } from '../../../../lib/shared/constants.ts';
 
 export const spec = defineEndpoint({
-  method: 'GET', path: '/api/shops/{slug}/catalogues', summary: 'A shop\'s catalogues', tags: ['catalog'],
+  method: 'GET', path: '/api/shops/{slug}/catalogues', summary: 'A shop\'s catalogues', auth: 'none', tags: ['catalog'],
   params: z.object({ slug: z.string().max(63) }),
   query: pageQuery.extend({ limit: z.coerce.number().int().min(1).max(100).default(CATALOGUE_LIST_PAGE_SIZE) }),
   response: listOf(catalogueSchema), errors: [400, 404],

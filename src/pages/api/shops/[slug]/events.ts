@@ -11,7 +11,7 @@ import { errorResponse } from '../../../../lib/server/http.ts';
 import { AppError } from '../../../../lib/shared/errors.ts';
 
 export const spec = defineEndpoint({
-  method: 'GET', path: '/api/shops/{slug}/events', tags: ['search'],
+  method: 'GET', path: '/api/shops/{slug}/events', auth: 'none', tags: ['search'],
   summary: 'Live product events of a shop as text/event-stream (event "product", data {product_id, op}); heartbeat comment every 25 s',
   params: z.object({ slug: z.string().max(63) }), response: z.string(), errors: [404],
 });

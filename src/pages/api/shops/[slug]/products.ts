@@ -6,7 +6,7 @@ import { defineEndpoint, handle } from '../../../../lib/server/endpoint.ts';
 import { PRODUCT_TYPES } from '../../../../lib/shared/constants.ts';
 
 export const spec = defineEndpoint({
-  method: 'GET', path: '/api/shops/{slug}/products', summary: 'Items a shop offers, by type and sort', tags: ['catalog'],
+  method: 'GET', path: '/api/shops/{slug}/products', summary: 'Items a shop offers, by type and sort', auth: 'none', tags: ['catalog'],
   params: z.object({ slug: z.string().max(63) }),
   query: pageQuery.extend({ type: z.enum(PRODUCT_TYPES).default('product'), sort: itemSortSchema }),
   response: listOf(listItemSchema), errors: [400, 404],

@@ -4,7 +4,7 @@ import { listProductReviews } from '../../../../../domain/reviews/service.ts';
 import { defineEndpoint, handle } from '../../../../../lib/server/endpoint.ts';
 
 export const spec = defineEndpoint({
-  method: 'GET', path: '/api/products/{id}/reviews', tags: ['reviews'],
+  method: 'GET', path: '/api/products/{id}/reviews', auth: 'none', tags: ['reviews'],
   summary: 'Reviews of a published item: sort newest (default), highest or lowest; rating=1..5 for one star only; offset/limit',
   params: productReviewParams, query: reviewListQuery, response: reviewList, errors: [400, 404],
 });

@@ -4,7 +4,7 @@ import { ratingSummary } from '../../../../../domain/reviews/service.ts';
 import { defineEndpoint, handle } from '../../../../../lib/server/endpoint.ts';
 
 export const spec = defineEndpoint({
-  method: 'GET', path: '/api/products/{id}/reviews/summary', tags: ['reviews'],
+  method: 'GET', path: '/api/products/{id}/reviews/summary', auth: 'none', tags: ['reviews'],
   summary: 'Rating summary of a published item: count, average (one decimal, null without reviews) and count per star',
   params: productReviewParams, response: ratingSummaryView, errors: [400, 404],
 });

@@ -1,0 +1,8 @@
+// The admin editors the builder opens as panels, by their `?panel=` name (the side bar links use the same names).
+export const TOOL_PANELS = ['headers', 'carousel', 'banners', 'color', 'photo', 'social', 'catalogues'] as const;
+export type ToolPanel = (typeof TOOL_PANELS)[number];
+
+export const isToolPanel = (v: unknown): v is ToolPanel => typeof v === 'string' && (TOOL_PANELS as readonly string[]).includes(v);
+
+/** The builder's address opened at one panel. */
+export const builderPanelHref = (base: string, panel: ToolPanel) => `${base}/admin/editor?panel=${panel}`;

@@ -1,0 +1,44 @@
+// People around a shop (issue 14): invitations to collaborate, advisors and their presence, the admin tour.
+// Collaborators themselves are shop_memberships (src/db/schema/shops.ts).
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { profiles, users } from './accounts.ts';
+import { shops } from './shops.ts';
+import { citext } from './types.ts';
+
+/** An invitation to an e-mail without an account yet: accepted through the mailed token link (only its hash is kept). */
+export const shopInvitations = pgTable('shop_invitations', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  shop_id: uuid('shop_id').notNull().references(() => shops.id, { onDelete: 'cascade' }),
+  email: citext('email').notNull(),
+  permissions: text('permissions').array().notNull(),
+  token_hash: text('token_hash').notNull().unique(),
+  invited_by: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+  expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [uniqueIndex('shop_invitations_shop_email').on(t.shop_id, t.email), index('shop_invitations_email').on(t.email)]);
+
+/** A profile that advises shop admins: the contact card the 'My advisor' modal shows. */
+export const advisors = pgTable('advisors', {
+  profile_id: uuid('profile_id').primaryKey().references(() => profiles.id, { onDelete: 'cascade' }),
+  phone: text('phone'),
+  whatsapp: text('whatsapp'),
+  email: citext('email'),
+  support_url: text('support_url'),
+  /** The platform's advisor for shops outside an affinity network (at most one). */
+  is_default: boolean('is_default').notNull().default(false),
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [uniqueIndex('advisors_one_default').on(t.is_default).where(sql`${t.is_default}`)]);
+
+/** When a signed-in person was last active (throttled writes from their requests): advisors show online from it. */
+export const userHeartbeats = pgTable('user_heartbeats', {
+  user_id: uuid('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  last_seen_at: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The admin tour: 'Always show this tutorial' (show_tour) and whether the first-visit tour was dismissed. */
+export const userTours = pgTable('user_tours', {
+  user_id: uuid('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  show_tour: boolean('show_tour').notNull().default(false),
+  dismissed_at: timestamp('dismissed_at', { withTimezone: true }),
+}, (t) => [check('user_tours_state', sql`${t.show_tour} or ${t.dismissed_at} is not null`)]);

@@ -1,0 +1,145 @@
+// Buying a package (issue 14; seed 001 §2 /apps/paquetes, §3 plans, §7 'buy a package (plan id)'): the owner of a
+// store pays a plan's monthly price with a sandbox card (tokenised by POST /api/payments/cards/tokens, or a saved
+// card). One database transaction records the payment (unique on the buyer's idempotency key), opens or renews the
+// shop's subscription and posts its ledger transaction (source 'subscription_paid', unique on the payment). The
+// shop's plan rate (src/domain/catalog/repo.ts shopPlanRate) follows its active subscription from then on.
+//   same plan active      the payment renews it: the next period starts at its renewal date
+//   another plan active   that one is replaced (ended now); the new one starts now
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/shared/errors.ts';
+import type { Viewer } from '../accounts/viewer.ts';
+import { resaleEarning } from '../catalog/schema.ts';
+import { inTx } from '../checkout/tx.ts';
+import { assertProviderUsable } from '../payments/availability.ts';
+import * as payRepo from '../payments/repo.ts';
+import { expired } from '../payments/cards.ts';
+import { findById as findShopById } from '../shops/repo.ts';
+import { postTransaction } from '../wallet/repo.ts';
+import * as repo from './repo.ts';
+import { addMonth, packageCharge, subscriptionEntries } from './rules.ts';
+import type { BuyPackageInput, BuyPackageOutput, PlanView, SubscriptionView } from './schema.ts';
+
+export const LEDGER_SOURCE = 'subscription_paid';
+
+export function toPlanView(p: repo.PlanRow): PlanView {
+  return {
+    id: p.id as PlanView['id'], name: p.name, price: p.price, currency: p.currency, periodicity: p.periodicity,
+    plan_commission_rate: p.plan_commission_rate, contribution_margin: p.contribution_margin,
+    earning: resaleEarning(p.contribution_margin, p.plan_commission_rate),
+  };
+}
+
+export async function listPlans(db: Db): Promise<PlanView[]> {
+  return (await repo.listPlans(db)).map(toPlanView);
+}
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+function subView(sub: repo.SubscriptionRow, plan: repo.PlanRow, shop: { id: string; slug: string; name: string }): SubscriptionView {
+  return {
+    id: sub.id, shop, plan_id: plan.id, plan_name: plan.name, state: sub.state, started_at: iso(sub.started_at), renews_at: iso(sub.renews_at),
+    price: plan.price, currency: plan.currency, plan_commission_rate: plan.plan_commission_rate,
+  };
+}
+
+/** The packages page: the viewer's shops and their subscriptions (newest first). */
+export async function mySubscriptions(db: Db, viewer: Viewer) {
+  if (viewer.kind !== 'user') throw new AppError('unauthenticated', 'Sign in to continue');
+  const [shops, rows] = await Promise.all([repo.ownedShops(db, viewer.user.profile_id), repo.subscriptionsOfOwner(db, viewer.user.profile_id)]);
+  return { shops, results: rows.map((r) => subView(r.sub, r.plan, r.shop)), matches_estimated: rows.length };
+}
+
+async function resolveCard(db: Db, viewer: Extract<Viewer, { kind: 'user' }>, input: BuyPackageInput) {
+  if (input.card_id && input.card_token) throw new AppError('validation_error', 'Pay with a saved card or a new card, not both', { fields: { card_id: ['validation.cardOrToken'] } });
+  if (input.card_id) {
+    const s = await payRepo.findSavedCard(db, viewer.user.id, input.card_id);
+    if (!s) throw new AppError('not_found', 'Saved card not found', { textKey: 'apiErrors.saved_card_gone', fields: { card_id: ['validation.savedCardGone'] } });
+    if (expired(s)) throw new AppError('card_expired', 'The saved card expired', { fields: { card_id: ['validation.savedCardExpired'] } });
+    return { tokenId: null, behaviour: s.sandbox_behaviour, display: { brand: s.brand, last4: s.last4, type: s.card_type } };
+  }
+  if (!input.card_token) throw new AppError('validation_error', 'Tokenise the card first', { fields: { card_token: ['validation.cardRequired'] } });
+  const t = await payRepo.findCardToken(db, input.card_token);
+  const mine = t && (t.user_id === viewer.user.id || t.anonymous_id === viewer.anonymousId);
+  if (!t || !mine || t.used_at || t.expires_at.getTime() <= Date.now()) {
+    throw new AppError('card_invalid', 'The card token is not valid: request a new one', { fields: { card_token: ['validation.cardTokenRenew'] } });
+  }
+  return { tokenId: t.id, behaviour: t.sandbox_behaviour, display: { brand: t.brand, last4: t.last4, type: t.card_type } };
+}
+
+async function outcomeOf(db: Db, pay: repo.SubscriptionPaymentRow): Promise<BuyPackageOutput> {
+  const sub = pay.subscription_id ? await repo.findSubscription(db, pay.subscription_id) : null;
+  const plan = (await repo.findPlan(db, pay.plan_id))!;
+  return {
+    status: pay.status,
+    payment: {
+      id: pay.id, amount: pay.amount, currency: pay.currency, status: pay.status, failure_code: pay.failure_code, card: pay.card,
+      period_start: pay.period_start ? iso(pay.period_start) : null, period_end: pay.period_end ? iso(pay.period_end) : null,
+    },
+    subscription: sub ? subView(sub, plan, await shopOf(db, sub.shop_id)) : null,
+  };
+}
+
+async function shopOf(db: Db, shopId: string) {
+  const s = (await findShopById(db, shopId))!;
+  return { id: s.id, slug: s.slug, name: s.name };
+}
+
+/** A failed charge as the API answers it: 402 payment_failed with the card's reason (the row is kept). */
+export function failureError(code: string | null) {
+  return new AppError('payment_failed', 'The payment failed', { textKey: `plans.failure-${code ?? 'processing_error'}`, fields: { card: [code ?? 'processing_error'] } });
+}
+
+/**
+ * Buys (or renews) a plan for the viewer's own shop. Answers the outcome; a repeat with the same idempotency key
+ * answers the first attempt's outcome without charging again. Failed charges are answered, not thrown.
+ */
+export async function buyPackage(db: Db, viewer: Viewer, input: BuyPackageInput, now = new Date()): Promise<BuyPackageOutput> {
+  if (viewer.kind !== 'user') throw new AppError('unauthenticated', 'Sign in to continue');
+  const owned = await repo.ownedShops(db, viewer.user.profile_id);
+  if (!owned.length) throw new AppError('forbidden', 'Open a store first: packages are for store owners', { textKey: 'plans.needStore' });
+  const shop = input.shop ? owned.find((s) => s.slug === input.shop) : owned.length === 1 ? owned[0] : undefined;
+  if (!shop) {
+    if (input.shop) throw new AppError('not_found', 'Shop not found among yours', { fields: { shop: ['validation.invalidOption'] } });
+    throw new AppError('validation_error', 'Choose which of your shops', { fields: { shop: ['validation.required'] } });
+  }
+  const plan = await repo.findPlan(db, input.plan_id);
+  if (!plan) throw new AppError('not_found', 'Plan not found', { fields: { plan_id: ['validation.invalidOption'] } });
+  const key = `${viewer.user.id}:${input.idempotency_key}`;
+  const prior = await repo.findPaymentByKey(db, key);
+  if (prior) {
+    if (prior.plan_id !== plan.id || prior.shop_id !== shop.id) throw new AppError('idempotency_conflict', 'This idempotency key belongs to another purchase');
+    return outcomeOf(db, prior);
+  }
+  assertProviderUsable('sandbox-card');
+  const card = await resolveCard(db, viewer, input);
+  const charge = packageCharge(card.behaviour);
+  const referrer = await repo.referrerOf(db, viewer.user.profile_id);
+  const pay = await inTx(db, async (tx) => {
+    await repo.lockShopPlans(tx, shop.id);
+    const same = await repo.findPaymentByKey(tx, key);
+    if (same) return same;
+    if (card.tokenId && !(await payRepo.useCardToken(tx, card.tokenId))) {
+      throw new AppError('card_invalid', 'The card token was already used: request a new one', { fields: { card_token: ['validation.cardTokenRenew'] } });
+    }
+    const base = { shop_id: shop.id, plan_id: plan.id, user_id: viewer.user.id, idempotency_key: key, amount: plan.price, currency: plan.currency, card: card.display };
+    if (!charge.ok) return (await repo.insertPayment(tx, { ...base, status: 'failed', failure_code: charge.code }))!;
+    const active = await repo.activeSubscription(tx, shop.id);
+    let sub: repo.SubscriptionRow;
+    let start: Date;
+    if (active && active.plan_id === plan.id) {
+      // A renewal: the next period follows the paid one (or starts now when that one has lapsed).
+      start = active.renews_at.getTime() > now.getTime() ? active.renews_at : now;
+      await repo.extendSubscription(tx, active.id, addMonth(start));
+      sub = active;
+    } else {
+      if (active) await repo.endSubscription(tx, active.id, 'replaced', now);
+      start = now;
+      sub = await repo.insertSubscription(tx, { shop_id: shop.id, plan_id: plan.id, user_id: viewer.user.id, state: 'active', started_at: now, renews_at: addMonth(now) });
+    }
+    const row = (await repo.insertPayment(tx, { ...base, status: 'succeeded', subscription_id: sub.id, period_start: start, period_end: addMonth(start) }))!;
+    await postTransaction(tx, { source: LEDGER_SOURCE, source_id: row.id, memo: `${plan.id} ${shop.slug}` },
+      subscriptionEntries({ price: plan.price, currency: plan.currency, margin: plan.contribution_margin, rate: plan.plan_commission_rate, referrer }));
+    return row;
+  });
+  return outcomeOf(db, pay);
+}

@@ -1,0 +1,207 @@
+// The page cache's memory (one per process, on globalThis so every module instance of the server shares it): the
+// entries, what they cost in bytes, the renders under way, and the answers made from them. src/lib/server/page-cache.ts
+// feeds it from the database's change notifications and holds the rules; this file imports nothing of the database,
+// so the server's fast path (src/lib/server/fast-page.ts) can read it before the app runs.
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import Negotiator from 'negotiator';
+
+export const PAGE_CACHE_TTL_MS = Number(process.env.PAGE_CACHE_TTL_MS ?? 30_000);
+/**
+ * A page made stale only by stock counts is rendered again at most this often: a stream of reservations on one
+ * item costs each page showing it two renders a second, not one per reservation (checkout enforces the real stock).
+ */
+export const PAGE_CACHE_STOCK_REFRESH_MS = Number(process.env.PAGE_CACHE_STOCK_REFRESH_MS ?? 500);
+/** How long past its freshness a page may still be served while it is being rendered again. */
+export const PAGE_CACHE_STALE_MS = Number(process.env.PAGE_CACHE_STALE_MS ?? 60_000);
+export const PAGE_CACHE_MAX_BYTES = Number(process.env.PAGE_CACHE_MAX_BYTES ?? 64 * 1024 * 1024);
+/** A request waiting for another's render of the same page gives up (and renders itself) after this long. */
+export const FLIGHT_WAIT_MS = 10_000;
+
+export interface Entry {
+  body: Uint8Array<ArrayBuffer>; headers: [string, string][]; at: number; shopId: string; etag: string;
+  /** Compressed copies, made on first demand. */
+  br?: Uint8Array<ArrayBuffer>; gzip?: Uint8Array<ArrayBuffer>;
+  /** Product ids the page shows; a stock change of any other product leaves it fresh. */
+  products: ReadonlySet<string>;
+  /** false: fresh; 'stock': only stock counts changed since (see PAGE_CACHE_STOCK_REFRESH_MS); true: changed. */
+  stale: boolean | 'stock';
+}
+export interface Flight { dirty: boolean; done: Promise<Entry | null>; settle: (e: Entry | null) => void }
+export interface Store {
+  entries: Map<string, Entry>;
+  bytes: number;
+  listening: Promise<void> | null;
+  /** False while the database's notifications cannot reach this process: nothing is served or kept then. */
+  trusted: boolean;
+  /** Renders under way by key; a change announced meanwhile makes the result stale ('dirty'). */
+  flights: Map<string, Flight>;
+  sweeper: ReturnType<typeof setInterval> | null;
+}
+const KEY = Symbol.for('tiendas.pageCache');
+export const store = (): Store => ((globalThis as { [KEY]?: Store })[KEY] ??= { entries: new Map(), bytes: 0, listening: null, trusted: true, flights: new Map(), sweeper: null });
+
+export function pageCacheEnabled() {
+  return PAGE_CACHE_TTL_MS > 0;
+}
+
+/** Called by the components that show a product while a page renders: a stock change of it makes the page stale. */
+export function showsProduct(locals: { shownProducts?: Set<string> }, productId: string) {
+  locals.shownProducts?.add(productId);
+}
+
+const entrySize = (e: Entry) => e.body.byteLength + 64 * e.headers.length + 40 * e.products.size + 200;
+
+export function remove(s: Store, key: string) {
+  const e = s.entries.get(key);
+  if (!e) return;
+  s.entries.delete(key);
+  s.bytes -= entrySize(e) + (e.br?.byteLength ?? 0) + (e.gzip?.byteLength ?? 0);
+}
+
+export function forgetAll(s: Store) {
+  s.entries.clear();
+  s.bytes = 0;
+  for (const f of s.flights.values()) f.dirty = true;
+}
+
+/** Marks as stale what a change affects. `product` with op 'stock': the pages showing it; `shopId`: that shop's. */
+export function invalidate(change: { shopId?: string | null; productId?: string | null; stockOnly?: boolean }) {
+  const s = store();
+  for (const f of s.flights.values()) f.dirty = true;
+  const { shopId, productId, stockOnly } = change;
+  for (const e of s.entries.values()) {
+    if (stockOnly && productId) { if (e.products.has(productId) && e.stale === false) e.stale = 'stock'; }
+    else if (shopId) { if (e.shopId === shopId) e.stale = true; }
+    else e.stale = true;
+  }
+}
+
+/** A shop's data changed (null: anything may have): its pages are rendered again before they are served fresh. */
+export function dropShop(shopId: string | null) {
+  invalidate({ shopId });
+}
+
+/** What the request asks of the answer: its Accept-Encoding and If-None-Match headers. */
+export interface CacheRequest { acceptEncoding?: string | null; ifNoneMatch?: string | null }
+
+const ENCODINGS = ['br', 'gzip', 'identity'];
+function encoded(s: Store, e: Entry, encoding: string): Uint8Array<ArrayBuffer> {
+  if (encoding === 'br') {
+    if (!e.br) { e.br = brotliCompressSync(e.body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }); s.bytes += e.br.byteLength; }
+    return e.br;
+  }
+  if (encoding === 'gzip') {
+    if (!e.gzip) { e.gzip = gzipSync(e.body, { level: 6 }); s.bytes += e.gzip.byteLength; }
+    return e.gzip;
+  }
+  return e.body;
+}
+
+/** An answer from the cache, before it becomes a Response (the server's fast path writes it to the socket). */
+export interface CachedAnswer { status: 200 | 304; headers: Headers; body: Uint8Array<ArrayBuffer> | null }
+
+export function answer(s: Store, e: Entry, state: 'hit' | 'stale', req: CacheRequest): CachedAnswer {
+  const headers = new Headers(e.headers);
+  headers.set('x-page-cache', state);
+  headers.set('etag', e.etag);
+  headers.append('vary', 'Accept-Encoding');
+  if (req.ifNoneMatch && req.ifNoneMatch.split(',').some((t) => t.trim() === e.etag || t.trim() === '*')) {
+    return { status: 304, headers, body: null };
+  }
+  const encoding = new Negotiator({ headers: { 'accept-encoding': req.acceptEncoding ?? undefined } }).encoding(ENCODINGS, { preferred: ENCODINGS }) ?? 'identity';
+  const body = e.body.byteLength >= 1024 ? encoded(s, e, encoding) : e.body;
+  if (body !== e.body) headers.set('content-encoding', encoding);
+  headers.set('content-length', String(body.byteLength));
+  return { status: 200, headers, body };
+}
+
+export const toResponse = (a: CachedAnswer) => new Response(a.body, { status: a.status, headers: a.headers });
+
+/** What the cache can do for `key` right now: answer, let the caller wait for a render under way, or have it render. */
+export function lookup(s: Store, key: string, req: CacheRequest): { answer: CachedAnswer } | { wait: Flight } | null {
+  const e = s.entries.get(key);
+  const flight = s.flights.get(key);
+  if (e) {
+    const age = Date.now() - e.at;
+    if (!e.stale && age <= PAGE_CACHE_TTL_MS) return { answer: answer(s, e, 'hit', req) };
+    if (e.stale === 'stock' && age < PAGE_CACHE_STOCK_REFRESH_MS) return { answer: answer(s, e, 'stale', req) };
+    if (age <= PAGE_CACHE_TTL_MS + PAGE_CACHE_STALE_MS) {
+      if (flight) return { answer: answer(s, e, 'stale', req) };
+      beginFlight(s, key);
+      return null;
+    }
+    remove(s, key);
+  }
+  if (flight) return { wait: flight };
+  beginFlight(s, key);
+  return null;
+}
+
+/**
+ * The fast path of the server (src/lib/server/fast-page.ts): a fresh page only, and only once this process
+ * listens for changes (the app's first request starts that); anything else goes through the app.
+ */
+export function freshPage(key: string, req: CacheRequest): CachedAnswer | null {
+  const s = store();
+  if (!s.listening || !s.trusted) return null;
+  const e = s.entries.get(key);
+  if (!e || e.stale || Date.now() - e.at > PAGE_CACHE_TTL_MS) return null;
+  return answer(s, e, 'hit', req);
+}
+
+export function beginFlight(s: Store, key: string) {
+  let settle!: (e: Entry | null) => void;
+  const done = new Promise<Entry | null>((r) => { settle = r; });
+  s.flights.set(key, { dirty: false, done, settle });
+}
+
+/** The render for `key` failed or was not kept: whoever waits for it renders on their own. */
+export function abandonPage(key: string) {
+  const s = store();
+  const f = s.flights.get(key);
+  if (!f) return;
+  s.flights.delete(key);
+  f.settle(null);
+}
+
+/** Keeps a 200 HTML answer (without its cookies) and returns an equivalent response to send now. */
+export async function storePage(key: string, shopId: string, res: Response, products: ReadonlySet<string> = new Set()): Promise<Response> {
+  const type = res.headers.get('content-type') ?? '';
+  // Pages about one visitor (a guest's cart, order or tickets) say so; they must never reach another visitor.
+  if (res.status !== 200 || !type.includes('text/html') || /\b(private|no-store)\b/i.test(res.headers.get('cache-control') ?? '')) {
+    abandonPage(key);
+    return res;
+  }
+  const body = new Uint8Array(await res.arrayBuffer());
+  const s = store();
+  const flight = s.flights.get(key);
+  s.flights.delete(key);
+  if (!s.trusted) {
+    flight?.settle(null);
+    return new Response(body, { status: res.status, headers: res.headers });
+  }
+  const headers = [...res.headers].filter(([k]) => k.toLowerCase() !== 'set-cookie');
+  // A change announced while this page rendered may not be in it: keep it, but as stale (the next request renders).
+  const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+  const entry: Entry = { body, headers, at: Date.now(), shopId, etag, products, stale: flight?.dirty ?? true };
+  remove(s, key);
+  const size = entrySize(entry);
+  if (size <= PAGE_CACHE_MAX_BYTES / 4) {
+    // The oldest pages go first (a Map keeps insertion order; a re-render re-inserts).
+    for (const k of s.entries.keys()) { if (s.bytes + size <= PAGE_CACHE_MAX_BYTES) break; remove(s, k); }
+    s.entries.set(key, entry);
+    s.bytes += size;
+  }
+  flight?.settle(entry.stale ? null : entry);
+  const out = new Response(body, { status: res.status, headers: res.headers });
+  out.headers.set('x-page-cache', 'miss');
+  out.headers.set('etag', etag);
+  return out;
+}
+
+/** What the cache holds now (tests and the memory bench). */
+export function pageCacheStats() {
+  const s = store();
+  return { entries: s.entries.size, bytes: s.bytes, flights: s.flights.size };
+}

@@ -1,0 +1,69 @@
+// schema.org JSON-LD beside the page's own (Product, BlogPosting): breadcrumbs, the shop on its home, experiences
+// as events, and the rule that keeps a 'price on request' item a valid Product (issue 16).
+import type { ItemDetail } from '../domain/catalog/schema.ts';
+
+export type JsonLd = Record<string, unknown>;
+const CONTEXT = 'https://schema.org';
+
+/** BreadcrumbList of the visible breadcrumb; `abs` makes a crumb's link absolute, the last crumb is the page. */
+export function breadcrumbJsonLd(crumbs: { label: string; href?: string }[], abs: (href: string) => string, page: string): JsonLd {
+  return {
+    '@context': CONTEXT,
+    '@type': 'BreadcrumbList',
+    itemListElement: crumbs.map((c, i) => ({
+      '@type': 'ListItem', position: i + 1, name: c.label,
+      item: i === crumbs.length - 1 ? page : c.href ? abs(c.href) : page,
+    })),
+  };
+}
+
+/** The shop's home: the shop as an Organization and its WebSite with the search box (SearchAction). */
+export function homeJsonLd(shop: { name: string; description: string; logo: string | null; sameAs: string[] }, home: string): JsonLd[] {
+  const org: JsonLd = {
+    '@context': CONTEXT, '@type': 'Organization', '@id': `${home}#organization`, name: shop.name, url: home,
+    ...(shop.logo ? { logo: shop.logo } : {}), ...(shop.sameAs.length ? { sameAs: shop.sameAs } : {}),
+  };
+  const site: JsonLd = {
+    '@context': CONTEXT, '@type': 'WebSite', '@id': `${home}#website`, name: shop.name, url: home,
+    description: shop.description, publisher: { '@id': `${home}#organization` },
+    potentialAction: {
+      '@type': 'SearchAction',
+      target: { '@type': 'EntryPoint', urlTemplate: `${home.replace(/\/$/, '')}/productos?q={search_term_string}` },
+      'query-input': 'required name=search_term_string',
+    },
+  };
+  return [org, site];
+}
+
+/**
+ * A Product needs offers, a review or a rating to be valid for search engines: an item whose price is on request
+ * and has no reviews is described as the page's subject (WebPage about a Thing) instead of an invalid Product.
+ */
+export function validProduct(ld: JsonLd): JsonLd {
+  if (ld.offers || ld.aggregateRating || ld.review) return ld;
+  const thing = { '@type': 'Thing', name: ld.name, identifier: ld.sku, url: ld.url, image: ld.image, description: ld.description };
+  return { '@context': ld['@context'], '@type': 'WebPage', url: ld.url, name: ld.name, about: thing };
+}
+
+/**
+ * An experience with a date is an Event (name, startDate, location; offers when its price is shown). Without a
+ * stated place the shop hosting it is the place.
+ */
+export function eventJsonLd(item: Pick<ItemDetail, 'type' | 'name' | 'experience_date' | 'experience_place'>, product: JsonLd, host: { name: string; url: string }): JsonLd | null {
+  if (item.type !== 'experience' || !item.experience_date) return null;
+  const place = item.experience_place?.trim();
+  return {
+    '@context': CONTEXT,
+    '@type': 'Event',
+    name: item.name,
+    startDate: item.experience_date,
+    eventStatus: 'https://schema.org/EventScheduled',
+    eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
+    location: place ? { '@type': 'Place', name: place, address: place } : { '@type': 'Place', name: host.name, url: host.url },
+    url: product.url,
+    ...(product.image ? { image: product.image } : {}),
+    ...(product.description ? { description: product.description } : {}),
+    ...(product.offers ? { offers: product.offers } : {}),
+    ...(product.brand ? { organizer: { '@type': 'Organization', name: (product.brand as JsonLd).name } } : {}),
+  };
+}

@@ -1,0 +1,80 @@
+// Opening a store and buying a package (issue 14), at 390 px: a new person signs up from the entrepreneurs' landing,
+// becomes an entrepreneur (level one), follows the floating 'earn commissions' call from a storefront, opens a free
+// store (address checked live, theme pack picked from the previews), lands in its builder, then buys a package at
+// /apps/paquetes with a sandbox card and sees the subscription. Stateful: it creates a person, a shop and a payment.
+import { expect, test, type Page } from '@playwright/test';
+import { SCREENS_DIR, VIEWPORTS } from './helpers.ts';
+
+test.use({ viewport: VIEWPORTS.phone, locale: 'es-MX' });
+
+const noSideScroll = async (page: Page) => {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), page.url()).toBeLessThanOrEqual(VIEWPORTS.phone.width);
+};
+
+test('sign up, become level one, open a free store from the call to action, land in the builder, buy a package', async ({ page }) => {
+  const tag = Date.now().toString(36);
+  await page.goto('/emprendedores');
+  await noSideScroll(page);
+  await page.screenshot({ path: `${SCREENS_DIR}/open-store-landing-390.png`, fullPage: true });
+  await page.locator('.next').getByRole('link', { name: 'Crear cuenta' }).click();
+  await expect(page).toHaveURL(/\/signup\?next=%2Femprendedores/);
+  await page.getByLabel('Nombre', { exact: true }).fill('Valentina Prueba');
+  await page.getByLabel('Correo electrónico').fill(`abre-${tag}@test.example`);
+  await page.getByLabel(/Contraseña/).fill('a-long-password-1');
+  await page.getByRole('button', { name: 'Crear cuenta' }).click();
+  await expect(page).toHaveURL(/\/emprendedores$/);
+
+  // Level 0 -> 1: the landing's call.
+  await page.getByTestId('become-entrepreneur').click();
+  await expect(page).toHaveURL(/\/asistentes\/emprendedores$/);
+  expect((await (await page.request.get('/api/me')).json()).user.user_level).toBe('ul1');
+
+  // The level-one call to action on a storefront.
+  await page.goto('/demo-03/');
+  const fab = page.getByTestId('earn-commissions');
+  await expect(fab).toBeVisible();
+  await expect(fab).toContainText('Gana comisiones');
+  await page.screenshot({ path: `${SCREENS_DIR}/open-store-fab-390.png` });
+  await fab.click();
+  await expect(page).toHaveURL(/\/asistentes\/emprendedores$/);
+
+  // The assistant: the address follows the name and is checked live; a taken one is said so.
+  const slugInput = page.locator('input[name="slug"]');
+  const status = page.locator('[data-slug-status]');
+  await slugInput.fill('demo-03');
+  await expect(status).toHaveText('Esa dirección ya la usa otra tienda');
+  await slugInput.fill('');
+  await page.getByLabel('Nombre de la tienda').fill(`Tienda Valentina ${tag}`);
+  const slug = `tienda-valentina-${tag}`;
+  await expect(slugInput).toHaveValue(slug);
+  await expect(status).toHaveText('¡Disponible!');
+  await page.getByTestId('pack-03').click();
+  await noSideScroll(page);
+  await page.screenshot({ path: `${SCREENS_DIR}/open-store-form-390.png`, fullPage: true });
+  await page.getByTestId('open-store-submit').click();
+
+  // The builder of the new store.
+  await expect(page).toHaveURL(new RegExp(`/${slug}/admin/editor$`));
+  await expect(page.getByRole('list', { name: /Secciones/ })).toBeVisible({ timeout: 20_000 });
+  const me = await (await page.request.get('/api/me')).json();
+  expect(me.user.user_level).toBe('ul2');
+  expect(me.shops).toContainEqual(expect.objectContaining({ slug, is_owner: true }));
+
+  // A package with a sandbox card.
+  await page.goto('/apps/paquetes');
+  await page.getByRole('radio', { name: /Negocio Digital/ }).check();
+  await page.getByLabel('Número de tarjeta').fill('4242 4242 4242 4242');
+  await page.getByLabel('Vencimiento').fill('12/39');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByTestId('package-submit').click();
+  await expect(page).toHaveURL(/\/apps\/paquetes\?pago=ok$/);
+  await expect(page.getByTestId('package-outcome')).toHaveText('¡Pago aprobado! Tu plan está activo.');
+  const sub = page.getByTestId('subscription');
+  await expect(sub).toHaveCount(1);
+  await expect(sub).toHaveAttribute('data-plan', 'negocio_digital');
+  await expect(sub).toContainText(`Tienda Valentina ${tag}`);
+  await noSideScroll(page);
+  await page.screenshot({ path: `${SCREENS_DIR}/open-store-packages-390.png`, fullPage: true });
+  const subs = await (await page.request.get('/api/me/subscriptions')).json();
+  expect(subs.results[0]).toMatchObject({ plan_id: 'negocio_digital', state: 'active', shop: { slug } });
+});

@@ -1,0 +1,57 @@
+// Pure rules of opening a store and of packages (issue 14).
+import { describe, expect, it } from 'vitest';
+import { allowedStoreTypes, openStanding, slugFromName, slugProblem } from '../../src/domain/store-opening/rules.ts';
+import { addMonth, packageCharge, subscriptionEntries } from '../../src/domain/subscriptions/rules.ts';
+
+describe('store addresses and who may open a store', () => {
+  it('refuses reserved, malformed and hyphen-edged addresses', () => {
+    expect(slugProblem('mi-tienda')).toBeNull();
+    expect(slugProblem('emprendedores')).toBe('slug_reserved');
+    expect(slugProblem('api')).toBe('slug_reserved');
+    for (const bad of ['a', '-abc', 'abc-', 'a--b', 'Mayús', 'con espacio', 'x'.repeat(64)]) expect(slugProblem(bad), bad).toBe('slug_invalid');
+  });
+  it('suggests an address from the name', () => {
+    expect(slugFromName('Café de Altura Ñandú!')).toBe('cafe-de-altura-nandu');
+    expect(slugFromName('  --  ')).toBe('');
+  });
+  it('offers affiliate to everyone, affinity to affinity profiles, franchise to suppliers', () => {
+    expect(allowedStoreTypes({ mainType: 'referral', isSupplier: false })).toEqual(['affiliate']);
+    expect(allowedStoreTypes({ mainType: 'affinity', isSupplier: true })).toEqual(['affiliate', 'affinity', 'franchise']);
+  });
+  it('reads the levels of seed 000 §3', () => {
+    expect(openStanding(null, false, false)).toBe('anonymous');
+    expect(openStanding('ul0', true, false)).toBe('registered');
+    expect(openStanding('ul1', true, false)).toBe('entrepreneur');
+    expect(openStanding('ul1', true, true)).toBe('has_store');
+    expect(openStanding('ul2', true, false)).toBe('other_level');
+    expect(openStanding('ul3', true, false)).toBe('other_level');
+  });
+});
+
+describe('packages', () => {
+  it('renews a month later, on the last day when the month is shorter', () => {
+    expect(addMonth(new Date('2030-01-31T08:00:00Z')).toISOString()).toBe('2030-02-28T08:00:00.000Z');
+    expect(addMonth(new Date('2032-01-31T08:00:00Z')).toISOString()).toBe('2032-02-29T08:00:00.000Z');
+    expect(addMonth(new Date('2030-12-15T00:00:00Z')).toISOString()).toBe('2031-01-15T00:00:00.000Z');
+  });
+  it('charges approved sandbox cards only; 3-D Secure cards need authentication', () => {
+    expect(packageCharge('approve')).toEqual({ ok: true });
+    expect(packageCharge('decline')).toEqual({ ok: false, code: 'card_declined' });
+    expect(packageCharge('challenge_3ds')).toEqual({ ok: false, code: 'authentication_required' });
+    expect(packageCharge('whatever')).toEqual({ ok: false, code: 'processing_error' });
+  });
+  it('posts balanced lines: the referrer earns margin x rate, the platform the rest', () => {
+    const withRef = subscriptionEntries({ price: 19900, currency: 'MXN', margin: 9950, rate: '0.5', referrer: 'p1' });
+    expect(withRef.reduce((s, e) => s + e.amount, 0)).toBe(0);
+    expect(withRef.find((e) => e.role === 'promoter')).toMatchObject({ holder: 'p1', account: 'available', amount: 4975 });
+    const alone = subscriptionEntries({ price: 19900, currency: 'MXN', margin: 9950, rate: '0.5', referrer: null });
+    expect(alone).toEqual([
+      { holder: null, role: 'bank', account: 'clearing', currency: 'MXN', amount: -19900 },
+      { holder: null, role: 'platform', account: 'revenue', currency: 'MXN', amount: 19900 },
+    ]);
+    // A margin above the price never pays the referrer more than was paid.
+    const odd = subscriptionEntries({ price: 100, currency: 'MXN', margin: 500, rate: '1', referrer: 'p1' });
+    expect(odd.reduce((s, e) => s + e.amount, 0)).toBe(0);
+    expect(odd.find((e) => e.role === 'promoter')?.amount).toBe(100);
+  });
+});
