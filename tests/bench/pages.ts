@@ -4,15 +4,13 @@
 // (score, LCP, TBT, CLS; default simulated throttling), and the home pages' server throughput as a ratio to a
 // static file (autocannon, like tests/bench/http.ts). Prints one table, then the scripts of each page.
 //   npm run bench:pages [-- --seconds 5] [-- --connections 16] [-- --no-lighthouse] [-- --base-url http://...]
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { load, type LoadRun } from './stats.ts';
 import { chromium, type Browser } from 'playwright-core';
-import { freePort, startServer } from '../support/server.ts';
+import { CHROME_ARGS, CHROMIUM, launchDebugChrome } from '../support/lighthouse.ts';
+import { startServer } from '../support/server.ts';
 
 const args = process.argv.slice(2);
 const opt = (name: string) => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : undefined; };
@@ -20,8 +18,6 @@ const seconds = Number(opt('--seconds')) || 5;
 const connections = Number(opt('--connections')) || 16;
 const skipLighthouse = args.includes('--no-lighthouse');
 const IDLE_MS = 2000;
-const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
-const CHROME_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update'];
 
 const PACKS = [
   { slug: 'demo-03', pack: '03' }, { slug: 'demo-04', pack: '04' }, { slug: 'demo-fifth', pack: 'fifth' }, { slug: 'demo-basic', pack: 'basic' },
@@ -89,34 +85,6 @@ async function scriptsOf(browser: Browser, url: string): Promise<{ status: numbe
     .map((e) => e.textContent ?? ''));
   await ctx.close();
   return { status: res?.status() ?? 0, html, scripts, inline };
-}
-
-/** Debian's Chromium with a debugging port, for Lighthouse to drive. */
-async function launchDebugChrome(): Promise<{ port: number; stop: () => Promise<void> }> {
-  if (!CHROMIUM) throw new Error('no Chromium at /usr/bin/chromium');
-  const port = await freePort();
-  const profile = mkdtempSync(path.join(os.tmpdir(), 'lh-chrome-'));
-  const child: ChildProcess = spawn(CHROMIUM, [
-    '--headless=new', `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, '--no-first-run', '--no-default-browser-check',
-    ...CHROME_ARGS, 'about:blank',
-  ], { stdio: ['ignore', 'ignore', 'pipe'] });
-  let err = '';
-  child.stderr!.on('data', (d) => { err += d; });
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`chromium exited (${child.exitCode}): ${err.slice(-500)}`);
-    try { if ((await fetch(`http://127.0.0.1:${port}/json/version`)).ok) break; } catch { /* not yet */ }
-    if (Date.now() > deadline) { child.kill('SIGKILL'); throw new Error(`chromium did not open port ${port}: ${err.slice(-500)}`); }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return {
-    port,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await new Promise((r) => { if (child.exitCode !== null) r(null); else child.once('exit', r); setTimeout(r, 5000); });
-      rmSync(profile, { recursive: true, force: true });
-    },
-  };
 }
 
 try {
