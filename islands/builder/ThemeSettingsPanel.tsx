@@ -58,13 +58,14 @@ export function ThemeSettingsPanel({ value, pack, shopScheme, onChange }: Props)
         {(['font_body', 'font_heading'] as const).map((k) => {
           const stack = value[k] ? FONT_STACKS[value[k]] : (k === 'font_body' ? pack?.fonts.body : pack?.fonts.heading);
           return (
-            <label key={k} className="bf-field">{k === 'font_body' ? T.fontBody : T.fontHeading}
-              <select name={k} value={value[k] ?? ''} onChange={(e) => set(k, (e.target.value || undefined) as ThemeSettings[typeof k])}>
+            <div key={k} className="bf-field" data-setting={k}>
+              <label htmlFor={`bf-${k}`}>{k === 'font_body' ? T.fontBody : T.fontHeading}</label>
+              <select id={`bf-${k}`} name={k} value={value[k] ?? ''} onChange={(e) => set(k, (e.target.value || undefined) as ThemeSettings[typeof k])}>
                 <option value="">{T.fontPack}</option>
                 {FONT_IDS.map((f) => <option key={f} value={f}>{T[`font_${f}`]}</option>)}
               </select>
-              <span className="bf-sample" style={{ fontFamily: stack }}>{T.sample}</span>
-            </label>
+              <span className="bf-sample" style={{ fontFamily: stack }} aria-hidden="true">{T.sample}</span>
+            </div>
           );
         })}
       </fieldset>
@@ -127,7 +128,7 @@ function ColourField({ name, label, value, packValue, onCommit }: { name: string
     <div className={`bf-field bf-colour${bad ? ' bf-invalid' : ''}`} data-setting={name}>
       <label htmlFor={id}>{label}</label>
       <div className="bf-colour-row">
-        <input type="color" aria-label={label} value={value ?? packValue} onChange={(e) => take(e.target.value)} />
+        <input type="color" aria-label={fmt(T.picker, { name: label })} value={value ?? packValue} onChange={(e) => take(e.target.value)} />
         <input id={id} name={name} type="text" value={text} placeholder={packValue} maxLength={64} spellCheck={false}
           aria-invalid={bad || undefined} aria-describedby={`${id}-hint`} onChange={(e) => take(e.target.value)} />
       </div>

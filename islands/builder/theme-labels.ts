@@ -17,6 +17,7 @@ export const defaultThemeLabels = {
   text: 'Texto',
   colourHint: 'Hex, rgb() o hsl(); vacío: el del tema ({value})',
   badColour: 'Escribe un color como #1a2b3c, rgb(…) o hsl(…)',
+  picker: 'Elegir el color: {name}',
   fonts: 'Letras',
   fontBody: 'Letra del texto',
   fontHeading: 'Letra de los títulos',

@@ -12,7 +12,7 @@ import { sectionTypeSchema, type SectionType } from './schema.ts';
 const k = (key: MessageKey): string => key;
 const title = (defaultKey?: MessageKey) => ({ id: 'title', type: 'text' as const, label: k('sections.setTitle'), ...(defaultKey ? { defaultKey } : { default: '' }), maxLength: 60 });
 // Columns per breakpoint: 2 on phones and 3 on tablets unless the admin chooses (src/styles/storefront.css .item-grid).
-const columns = { id: 'columns', type: 'range' as const, label: k('sections.setColumns'), min: 1, max: 6, step: 1, default: 4, responsive: true, breakpointDefaults: { phone: 2, tablet: 3 } };
+const columns = { id: 'columns', type: 'range' as const, label: k('themeSettings.columns'), min: 1, max: 6, step: 1, default: 4, responsive: true, breakpointDefaults: { phone: 2, tablet: 3 } };
 const itemList = (type: string, name: MessageKey, heading: MessageKey, limit: number) => ({
   type, name: k(name), hydrate: 'idle' as const, enabledOn: ['home' as const],
   settings: [

@@ -6,6 +6,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { SCREENS_DIR, signIn, USERS, VIEWPORTS } from './helpers.ts';
 
+test.use({ locale: 'es-MX' });
 test.describe.configure({ mode: 'serial' });
 
 const SHOP = 'demo-03';
@@ -48,14 +49,13 @@ test.afterAll(async ({ browser }) => {
 test('theme settings: accent, font and button radius; one change undone; published; a shopper\'s browser computes them', async ({ page, browser }) => {
   test.setTimeout(120_000);
   await page.setViewportSize(VIEWPORTS.desktop);
-  await page.context().setExtraHTTPHeaders({ 'accept-language': 'es-MX' });
   await openBuilder(page);
   await page.getByRole('button', { name: 'Ajustes del tema' }).click();
   await expect(page).toHaveURL(/panel=theme/);
   const panel = themePanel(page);
   await expect(panel.getByRole('heading', { name: 'Ajustes del tema' })).toBeVisible();
 
-  await panel.getByRole('textbox', { name: 'Acento' }).fill(ACCENT);
+  await panel.getByRole('textbox', { name: 'Acento', exact: true }).fill(ACCENT);
   await panel.getByLabel('Letra del texto').selectOption('serif');
   await panel.getByRole('slider', { name: 'Botones' }).fill('20');
   await expect(panel.locator('output[for="bf-radius_button"]')).toHaveText('20 px');
@@ -108,7 +108,6 @@ test('theme settings: accent, font and button radius; one change undone; publish
 });
 
 test('theme settings panel in English at 1280 and 390 px', async ({ page }) => {
-  await page.context().setExtraHTTPHeaders({ 'accept-language': 'en' });
   await page.setViewportSize(VIEWPORTS.desktop);
   await openBuilder(page, '?panel=theme&lang=en');
   const panel = themePanel(page);
@@ -118,14 +117,13 @@ test('theme settings panel in English at 1280 and 390 px', async ({ page }) => {
   await page.setViewportSize(VIEWPORTS.phone);
   await page.screenshot({ path: `${SCREENS_DIR}/builder-theme-en-phone.png`, fullPage: true });
   // A colour that is not one is refused in place and never reaches the draft.
-  await panel.getByRole('textbox', { name: 'Background' }).fill('not a colour');
+  await panel.getByRole('textbox', { name: 'Background', exact: true }).fill('not a colour');
   await expect(panel.getByRole('alert')).toHaveText(/Enter a colour/);
 });
 
 test('a product grid\'s columns per breakpoint: edited with the breakpoint switch, shown at each preview width', async ({ page }) => {
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.context().setExtraHTTPHeaders({ 'accept-language': 'es-MX' });
   await openBuilder(page);
   await page.locator('li.bf-row[data-section-id="products"] .bf-row-name').click();
   const form = page.getByRole('form', { name: /Ajustes/ });
