@@ -23,7 +23,9 @@ export const PreviewPane = forwardRef<HTMLIFrameElement, Props>(function Preview
     return () => ro.disconnect();
   }, []);
   const width = DEVICE_WIDTHS[device];
-  const scale = box.w > 0 && box.w < width ? box.w / width : 1;
+  // The frame's 1px border on each side counts in the space it takes.
+  const outer = width + 2;
+  const scale = box.w > 0 && box.w < outer ? box.w / outer : 1;
   const names: Record<Breakpoint, string> = { phone: L.phone, tablet: T.tablet, desktop: L.desktop };
   return (
     <section className="bf-preview" aria-label={L.preview}>
@@ -38,9 +40,9 @@ export const PreviewPane = forwardRef<HTMLIFrameElement, Props>(function Preview
       <div ref={wrap} className={`bf-frame-wrap bf-${device}`}>
         <iframe ref={frame} key={frameKey} title={L.previewFrame} src={src} data-device={device}
           style={scale < 1 ? {
-            width, height: box.h / scale, transform: `scale(${scale})`, transformOrigin: 'top left',
+            width, height: box.h / scale - 2, transform: `scale(${scale})`, transformOrigin: 'top left',
             // Negative margins give the scaled frame its drawn size in the layout.
-            marginRight: width * (scale - 1), marginBottom: box.h - box.h / scale,
+            marginRight: outer * (scale - 1), marginBottom: box.h - box.h / scale,
           } : { width }} />
       </div>
     </section>
