@@ -11,6 +11,11 @@ import { ApiError, themeApi } from './api.ts';
 import { addSection, moveSection, removeSection, sectionsOf, setSetting, toggleSection } from './doc.ts';
 import { historyReducer, initHistory } from './history.ts';
 import { previewUrl, samplePaths, STATIC_PATHS, type PreviewPaths } from './preview.ts';
+import { PreviewPane } from './PreviewPane.tsx';
+import { ThemeSettingsPanel } from './ThemeSettingsPanel.tsx';
+import { defaultThemeLabels, ThemeLabelsContext, type ThemeLabels } from './theme-labels.ts';
+import { themeSettingsCss } from '../../src/themes/theme-settings.ts';
+import type { Breakpoint, Tokens } from '../../src/themes/schema.ts';
 import { SectionList } from './SectionList.tsx';
 import { SettingsForm } from './SettingsForm.tsx';
 import { BuilderLabelsContext, defaultBuilderLabels, fmt, type BuilderLabels } from './labels.ts';
@@ -31,18 +36,23 @@ interface Props {
   /** The shop's editors (header, carousel, …) as panels; without them the builder shows sections only. */
   adminShop?: AdminShop;
   adminLabels?: Partial<AdminLabels>;
-  /** `?panel=<name>` of the address: the builder opens at that panel. */
+  /** `?panel=<name>` of the address: the builder opens at that panel ('theme': the theme settings). */
   initialPanel?: string | null;
+  /** Texts of the theme settings panel and the breakpoint switch (area themeSettings). */
+  themeLabels?: Partial<ThemeLabels>;
+  /** The shop's own colour scheme (its dark-mode flag), shown when the theme does not choose one. */
+  shopScheme?: 'light' | 'dark';
 }
 
 type Status = { kind: 'idle' | 'saving' | 'saved' | 'publishing' | 'published' | 'error' | 'conflict'; text?: string };
 /** Server messages of the last failed publish: section id -> setting id ('_' for the section itself) -> messages. */
 type SectionErrors = Record<string, Record<string, string[]>>;
 
-const emptyDoc: ThemeDocument = { pack: '', settings: {}, templates: {} };
+const emptyDoc: ThemeDocument = { pack: '', settings: {}, tokens: {}, templates: {} };
 
-export default function Builder({ slug, base, shopName, labels, adminShop, adminLabels, initialPanel }: Props) {
+export default function Builder({ slug, base, shopName, labels, adminShop, adminLabels, initialPanel, themeLabels, shopScheme = 'light' }: Props) {
   const L = useMemo<BuilderLabels>(() => ({ ...defaultBuilderLabels, ...labels }), [labels]);
+  const T = useMemo<ThemeLabels>(() => ({ ...defaultThemeLabels, ...themeLabels }), [themeLabels]);
   const api = useMemo(() => themeApi(slug), [slug]);
   const [state, setState] = useState<ThemeState | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
@@ -59,11 +69,13 @@ export default function Builder({ slug, base, shopName, labels, adminShop, admin
   const [paths, setPaths] = useState<PreviewPaths>(STATIC_PATHS);
   const [catalogues, setCatalogues] = useState<{ id: string; name: string; slug: string }[]>([]);
   const [nonce, setNonce] = useState(0);
-  const [width, setWidth] = useState<'desktop' | 'phone'>('desktop');
+  const [device, setDevice] = useState<Breakpoint>('desktop');
+  const [themeOpen, setThemeOpen] = useState(initialPanel === 'theme');
   const [adding, setAdding] = useState('');
   const [tool, setTool] = useState<ToolPanel | null>(adminShop && isToolPanel(initialPanel) ? initialPanel : null);
-  const openTool = useCallback((p: ToolPanel | null) => {
-    setTool(p);
+  const openTool = useCallback((p: ToolPanel | 'theme' | null) => {
+    setTool(p === 'theme' ? null : p);
+    setThemeOpen(p === 'theme');
     // The address says which panel is open, so a reload or a shared link comes back to it.
     const u = new URL(window.location.href);
     if (p) u.searchParams.set('panel', p); else u.searchParams.delete('panel');
@@ -192,11 +204,17 @@ export default function Builder({ slug, base, shopName, labels, adminShop, admin
   selectedRef.current = selected;
   const tellPreview = (id: string | null) => frame.current?.contentWindow?.postMessage({ type: 'builder:selected', id }, window.location.origin);
   useEffect(() => { tellPreview(selected); }, [selected]);
+  // Theme settings show in the preview at once (the same CSS the server renders after the auto-save).
+  const packTokens = (state?.packs.find((p) => p.id === history.present.pack) as { tokens?: Tokens } | undefined)?.tokens;
+  const tokensRef = useRef({ css: '', scheme: undefined as string | undefined });
+  tokensRef.current = { css: packTokens ? themeSettingsCss(packTokens, history.present.tokens, shopScheme === 'dark') : '', scheme: history.present.tokens?.scheme };
+  const tellTokens = () => frame.current?.contentWindow?.postMessage({ type: 'builder:tokens', ...tokensRef.current }, window.location.origin);
+  useEffect(() => { tellTokens(); }, [history.present.tokens, packTokens]);
   useEffect(() => {
     const onMessage = (e: MessageEvent) => {
       if (e.origin !== window.location.origin || e.source !== frame.current?.contentWindow) return;
       const m = e.data as { type?: unknown; id?: unknown } | null;
-      if (m?.type === 'builder:preview-ready') { tellPreview(selectedRef.current); return; }
+      if (m?.type === 'builder:preview-ready') { tellPreview(selectedRef.current); tellTokens(); return; }
       if (m?.type !== 'builder:select-section' || typeof m.id !== 'string') return;
       const id = m.id;
       if (!sectionsOf(history.present, pageRef.current).some((s) => s.id === id)) return;
@@ -227,19 +245,22 @@ export default function Builder({ slug, base, shopName, labels, adminShop, admin
   const dirty = doc !== saved.current;
   /** An issue's path in words: 'templates.home.sections[2].settings.columns' -> 'Home › Products › Columns on desktop:'. */
   const place = (path: string): string => {
-    const m = /^templates\.(\w+)\.sections\[(\d+)\](?:\.settings\.([\w-]+))?/.exec(path);
+    const m = /^templates\.(\w+)\.sections\[(\d+)\](?:\.settings\.([\w@-]+))?/.exec(path);
     if (m) {
       const s = sectionsOf(doc, m[1]!)[Number(m[2])];
       const def = s ? types.get(s.type) : undefined;
-      const setting = m[3] ? def?.settings.find((x) => x.id === m[3])?.label ?? m[3] : null;
+      const setting = m[3] ? def?.settings.find((x) => x.id === m[3].split('@')[0])?.label ?? m[3] : null;
       return [pageLabel(L, m[1]!), def?.name ?? s?.id ?? `#${Number(m[2]) + 1}`, setting].filter(Boolean).join(' › ') + ':';
     }
+    const tok = /^tokens\.(\w+)$/.exec(path);
+    if (tok) return `${T.title} › ${tok[1]}:`;
     const own = /^settings\.([\w-]+)$/.exec(path);
     return own ? `${L.themeSettings} › ${own[1]}:` : `${path}:`;
   };
 
   return (
     <BuilderLabelsContext.Provider value={L}>
+    <ThemeLabelsContext.Provider value={T}>
     <div className="bf-root">
       <header className="bf-top">
         <a className="bf-back" href={`${base}/`}>← {shopName ?? slug}</a>
@@ -263,7 +284,13 @@ export default function Builder({ slug, base, shopName, labels, adminShop, admin
                   onClose={() => openTool(null)} onChanged={reloadPreview} />
               </Suspense>
             </>
+          ) : themeOpen ? (
+            <>
+              <button type="button" className="bf-btn bf-back-btn" onClick={() => openTool(null)}>← {T.back}</button>
+              <ThemeSettingsPanel value={doc.tokens ?? {}} pack={packTokens} shopScheme={shopScheme} onChange={(tokens) => change({ ...doc, tokens })} />
+            </>
           ) : (<>
+          <button type="button" className="bf-btn bf-open-theme" data-panel="theme" onClick={() => openTool('theme')}>{T.open}</button>
           {adminShop && (
             <nav className="bf-tools" aria-label={L.tools}>
               <h2 className="bf-h">{L.tools}</h2>
@@ -329,6 +356,8 @@ export default function Builder({ slug, base, shopName, labels, adminShop, admin
               def={types.get(current.type)}
               packDefaults={(pack?.sections?.[current.type]?.defaults ?? {}) as Record<string, SettingValue>}
               onChange={(k, v) => change(setSetting(doc, page, current.id, k, v))}
+              device={device}
+              onDevice={setDevice}
               serverFields={sectionErrors[current.id] ?? {}}
               api={api}
               catalogues={catalogues}
@@ -336,20 +365,10 @@ export default function Builder({ slug, base, shopName, labels, adminShop, admin
           )}
           </>)}
         </aside>
-        <section className="bf-preview" aria-label={L.preview}>
-          <div className="bf-preview-bar">
-            <div role="group" aria-label={L.width}>
-              <button type="button" className="bf-btn bf-small" aria-pressed={width === 'desktop'} onClick={() => setWidth('desktop')}>{L.desktop}</button>
-              <button type="button" className="bf-btn bf-small" aria-pressed={width === 'phone'} onClick={() => setWidth('phone')}>{L.phone}</button>
-            </div>
-            <a className="bf-small-link" href={previewUrl(base, paths[page] ?? '/', nonce)} target="_blank" rel="noopener">{L.openTab} ↗</a>
-          </div>
-          <div className={`bf-frame-wrap bf-${width}`}>
-            <iframe ref={frame} key={`${page}-${nonce}`} title={L.previewFrame} src={previewUrl(base, paths[page] ?? '/', nonce)} />
-          </div>
-        </section>
+        <PreviewPane ref={frame} device={device} onDevice={setDevice} src={previewUrl(base, paths[page] ?? '/', nonce)} frameKey={`${page}-${nonce}`} />
       </div>
     </div>
+    </ThemeLabelsContext.Provider>
     </BuilderLabelsContext.Provider>
   );
 }

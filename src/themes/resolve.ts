@@ -4,6 +4,7 @@ import type { LoadedPack } from './loader.ts';
 import type { PageType, SectionInstance, SectionType, SettingValues, Template } from './schema.ts';
 import { sectionType } from './sections.ts';
 import { resolveSettings } from './settings.ts';
+import { themeSettingsCss, type ThemeSettings } from './theme-settings.ts';
 
 export interface ResolvedSection {
   id: string;
@@ -40,8 +41,11 @@ export function resolveTemplate(loaded: LoadedPack, page: PageType, shopTemplate
 
 const cssValue = (v: string) => v.replace(/[;{}<>]/g, '');
 
-/** Tokens and the shop's colour pair as custom properties on :root, for light and dark. */
-export function tokensCss(loaded: LoadedPack, shopColors: { color1: string; color2: string }): string {
+/**
+ * Tokens and the shop's colour pair as custom properties on :root, for light and dark, then the pack's stylesheet,
+ * then the shop's published theme settings (the builder's 'Theme settings'), which override the pack's tokens.
+ */
+export function tokensCss(loaded: LoadedPack, shopColors: { color1: string; color2: string }, settings?: ThemeSettings | null, darkmode = false): string {
   const t = loaded.pack.tokens;
   const scheme = (s: typeof t.colorSchemes.light) =>
     `--bg:${s.background};--surface:${s.surface};--fg:${s.text};--muted:${s.muted};--accent:${s.accent};--accent-text:${s.accentText};--line:${s.border};`;
@@ -52,5 +56,6 @@ export function tokensCss(loaded: LoadedPack, shopColors: { color1: string; colo
     `--space-section:${t.spacing.section}`, `--gap:${t.spacing.gap}`, `--page:${t.spacing.page}`,
     `--heading-case:${t.headingCase}`,
   ].join(';');
-  return `:root{${common};${scheme(t.colorSchemes.light)}}\n:root[data-mode=dark]{${scheme(t.colorSchemes.dark)}}\n${loaded.css}`;
+  const own = themeSettingsCss(t, settings, darkmode);
+  return `:root{${common};${scheme(t.colorSchemes.light)}}\n:root[data-mode=dark]{${scheme(t.colorSchemes.dark)}}\n${loaded.css}${own ? `\n${own}` : ''}`;
 }

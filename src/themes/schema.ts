@@ -32,11 +32,28 @@ export const settingSchema = z.object({
   options: z.array(z.object({ value: z.string(), label: z.string() })).optional(),
   /** Shown only when another setting of the same section equals a value. */
   visibleIf: z.object({ setting: id, equals: z.union([z.string(), z.number(), z.boolean()]) }).optional(),
+  /**
+   * One value per breakpoint: the setting's own key is the desktop value, `<id>@tablet` and `<id>@phone` the
+   * others (empty: `breakpointDefaults`, then the desktop value). Rendered as CSS media queries.
+   */
+  responsive: z.boolean().optional(),
+  breakpointDefaults: z.object({ phone: z.union([z.string(), z.number()]), tablet: z.union([z.string(), z.number()]) }).partial().optional(),
 }).superRefine((s, ctx) => {
+  if (s.responsive && !['number', 'range', 'select'].includes(s.type)) ctx.addIssue({ code: 'custom', path: ['responsive'], message: 'only number, range and select settings can vary per breakpoint' });
   if (s.type === 'select' && !s.options?.length) ctx.addIssue({ code: 'custom', path: ['options'], message: 'a select needs options' });
   if (s.type === 'range' && (s.min === undefined || s.max === undefined)) ctx.addIssue({ code: 'custom', path: ['min'], message: 'a range needs min and max' });
 });
 export type SettingDef = z.infer<typeof settingSchema>;
+
+/** Breakpoints of responsive settings: phone below 720px, tablet below 1024px, desktop from 1024px. */
+export const BREAKPOINTS = ['phone', 'tablet', 'desktop'] as const;
+export type Breakpoint = (typeof BREAKPOINTS)[number];
+export const BREAKPOINT_MIN_WIDTH = { tablet: 720, desktop: 1024 } as const;
+/** The key a breakpoint's value is saved under: the setting's own id for desktop, `<id>@phone` / `<id>@tablet`. */
+export const breakpointKey = (id: string, bp: Breakpoint) => (bp === 'desktop' ? id : `${id}@${bp}`);
+/** Every key a setting's values may use. */
+export const settingKeys = (def: Pick<SettingDef, 'id' | 'responsive'>): string[] =>
+  def.responsive ? [def.id, `${def.id}@tablet`, `${def.id}@phone`] : [def.id];
 
 export const HYDRATE = ['none', 'visible', 'idle', 'load'] as const;
 
@@ -88,6 +105,8 @@ export const tokensSchema = z.object({
   headerStyle: z.enum(['gradient', 'solid', 'light']),
   cardStyle: z.enum(['shadow', 'outline', 'flat', 'overlay']),
   headingCase: z.enum(['none', 'uppercase']).default('none'),
+  /** Buttons filled with the shop's colour, or outlined in it. */
+  buttonStyle: z.enum(['filled', 'outline']).default('filled'),
 });
 export type Tokens = z.infer<typeof tokensSchema>;
 
@@ -135,6 +154,7 @@ export const packFileSchema = z.object({
     headerStyle: tokensSchema.shape.headerStyle,
     cardStyle: tokensSchema.shape.cardStyle,
     headingCase: z.enum(['none', 'uppercase']),
+    buttonStyle: z.enum(['filled', 'outline']),
   }).partial().optional(),
   settings: z.array(settingSchema).optional(),
   sections: z.record(id, packSectionSchema).optional(),

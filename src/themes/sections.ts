@@ -11,7 +11,8 @@ import { sectionTypeSchema, type SectionType } from './schema.ts';
 /** A message key, checked by the compiler against the Spanish dictionary. */
 const k = (key: MessageKey): string => key;
 const title = (defaultKey?: MessageKey) => ({ id: 'title', type: 'text' as const, label: k('sections.setTitle'), ...(defaultKey ? { defaultKey } : { default: '' }), maxLength: 60 });
-const columns = { id: 'columns', type: 'range' as const, label: k('sections.setColumns'), min: 2, max: 6, step: 1, default: 4 };
+// Columns per breakpoint: 2 on phones and 3 on tablets unless the admin chooses (src/styles/storefront.css .item-grid).
+const columns = { id: 'columns', type: 'range' as const, label: k('themeSettings.columns'), min: 1, max: 6, step: 1, default: 4, responsive: true, breakpointDefaults: { phone: 2, tablet: 3 } };
 const itemList = (type: string, name: MessageKey, heading: MessageKey, limit: number) => ({
   type, name: k(name), hydrate: 'idle' as const, enabledOn: ['home' as const],
   settings: [
@@ -95,7 +96,7 @@ const DEFINITIONS: SectionInput[] = [
     settings: [
       title(),
       { id: 'text', type: 'textarea', label: k('sections.setText'), default: '', maxLength: 2000 },
-      { id: 'align', type: 'select', label: k('sections.setAlign'), default: 'left', options: [{ value: 'left', label: k('sections.optLeft') }, { value: 'center', label: k('sections.optCenter') }] },
+      { id: 'align', type: 'select', label: k('sections.setAlign'), default: 'left', responsive: true, options: [{ value: 'left', label: k('sections.optLeft') }, { value: 'center', label: k('sections.optCenter') }] },
     ],
     blocks: [],
   },

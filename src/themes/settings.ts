@@ -2,7 +2,7 @@
 // section data (refused when invalid) and, through z.toJSONSchema, for a JSON schema per section type.
 import { z } from 'zod';
 import { checkLink } from '../lib/shared/safe-url.ts';
-import type { SectionInstance, SectionType, SettingDef, SettingValues } from './schema.ts';
+import { settingKeys, type SectionInstance, type SectionType, type SettingDef, type SettingValues } from './schema.ts';
 
 const hex = /^#[0-9a-fA-F]{6}$/;
 
@@ -44,6 +44,8 @@ export function sectionSettingsSchema(type: SectionType) {
   for (const def of type.settings) {
     const v = settingValueSchema(def);
     shape[def.id] = def.required ? v : v.nullable().optional();
+    // A responsive setting's other breakpoints are never required: empty follows the desktop value.
+    for (const key of settingKeys(def).slice(1)) shape[key] = v.nullable().optional();
   }
   return z.object(shape).strict();
 }
@@ -66,14 +68,22 @@ export interface SettingsResult { values: SettingValues; unknown: string[]; inva
 export function resolveSettings(type: SectionType, packDefaults: SettingValues, instance: SettingValues): SettingsResult {
   const values: SettingValues = {};
   const invalid: Record<string, string> = {};
-  const known = new Set(type.settings.map((s) => s.id));
-  for (const def of type.settings) {
-    const base = packDefaults[def.id] !== undefined ? packDefaults[def.id] : def.default ?? null;
-    const own = instance[def.id];
-    if (own === undefined || own === null) { values[def.id] = base ?? null; continue; }
+  const known = new Set(type.settings.flatMap(settingKeys));
+  const take = (def: SettingDef, key: string, base: SettingValues[string]) => {
+    const own = instance[key];
+    if (own === undefined || own === null) { values[key] = base ?? null; return; }
     const r = settingValueSchema(def).safeParse(own);
-    if (r.success) values[def.id] = own;
-    else { values[def.id] = base ?? null; invalid[def.id] = r.error.issues[0]?.message ?? 'invalid'; }
+    if (r.success) values[key] = own;
+    else { values[key] = base ?? null; invalid[key] = r.error.issues[0]?.message ?? 'invalid'; }
+  };
+  for (const def of type.settings) {
+    take(def, def.id, packDefaults[def.id] !== undefined ? packDefaults[def.id] : def.default ?? null);
+    if (!def.responsive) continue;
+    // Tablet and phone: their own value, the pack's, the type's breakpoint default, then the desktop value.
+    for (const bp of ['tablet', 'phone'] as const) {
+      const key = `${def.id}@${bp}`;
+      take(def, key, packDefaults[key] ?? def.breakpointDefaults?.[bp] ?? values[def.id]);
+    }
   }
   return { values, unknown: Object.keys(instance).filter((k) => !known.has(k)), invalid };
 }

@@ -108,10 +108,12 @@ test('admin03 reorders home by keyboard, switches to pack 04 with a preview and 
     await page.locator('li.bf-row[data-section-id="products"] .bf-row-name').click();
     await expect(page.getByRole('form', { name: /Ajustes/ })).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/builder-1440-form.png` });
-    await page.getByRole('button', { name: 'Teléfono' }).click();
+    // The preview's width switch (the settings form has its own breakpoint switch for responsive settings).
+    const widths = page.getByRole('group', { name: 'Ancho' });
+    await widths.getByRole('button', { name: 'Teléfono' }).click();
     await expect(page.locator('iframe[title="Vista previa del borrador"]')).toHaveJSProperty('clientWidth', 390);
     await page.screenshot({ path: `${SHOTS}/builder-1440-phone.png` });
-    await page.getByRole('button', { name: 'Escritorio' }).click();
+    await widths.getByRole('button', { name: 'Escritorio' }).click();
 
     await page.getByRole('button', { name: 'Publicar' }).click();
     await expect(page.locator('.bf-status')).toHaveText(/Publicado/, { timeout: 15_000 });

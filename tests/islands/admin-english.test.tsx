@@ -9,6 +9,7 @@ import AdminBar from '../../islands/admin/AdminBar.tsx';
 import { adminLabelsFor } from '../../islands/admin/labels.ts';
 import Builder from '../../islands/builder/Builder.tsx';
 import { builderLabelsFor } from '../../islands/builder/labels.ts';
+import { themeLabelsFor } from '../../islands/builder/theme-labels.ts';
 import { getT } from '../../src/lib/i18n/index.ts';
 import { localisedSectionType, SECTION_TYPES } from '../../src/themes/sections.ts';
 import { stubRowRects, themeState } from './builder-fixtures.ts';
@@ -39,7 +40,7 @@ const FOREIGN = [
   'Guardar', 'Publicar', 'Secciones', 'Plantilla', 'Tema', 'Escritorio', 'Teléfono', 'Título', 'Productos', 'Catálogos', 'Deshacer',
   'Rehacer', 'Ajustes', 'Vista previa', 'Añadir', 'Mostrar', 'Ocultar', 'Quitar', 'Borrador', 'Elementos', 'Columnas', 'Cerrar',
   'Compartir', 'Encabezado', 'Carrusel', 'Configuración', 'Editor visual', 'Redes sociales', 'Audiencia', 'Todos', 'Ninguna', 'Agregar',
-  'Éxito', 'Exito', 'Mis catálogos', '(pack)', '(template)', 'signupnow', 'action_', 'target_', 'sections.', 'builder.',
+  'Éxito', 'Exito', 'Mis catálogos', 'Tableta', 'Letra', 'Bordes', 'Acento', '(pack)', '(template)', 'signupnow', 'action_', 'target_', 'sections.', 'builder.',
 ];
 /** Everything a person reads or hears: text, labels, titles, placeholders, option texts. */
 function readable(root: HTMLElement): string {
@@ -50,10 +51,10 @@ const foreignIn = (text: string) => FOREIGN.filter((w) => text.includes(w));
 
 describe('admin islands in English', () => {
   it('the theme builder shows its toolbar, section names, setting names and default titles in English', async () => {
-    const { container } = render(<Builder slug="demo-03" base="/demo-03" shopName="Demo 03" labels={builderLabelsFor(en)} />);
+    const { container } = render(<Builder slug="demo-03" base="/demo-03" shopName="Demo 03" labels={builderLabelsFor(en)} themeLabels={themeLabelsFor(en)} />);
     const list = await screen.findByRole('list', { name: 'Sections' });
     expect(screen.getByText('Theme editor')).toBeTruthy();
-    for (const name of ['Undo', 'Redo', 'Save draft', 'Discard', 'Publish', 'Desktop', 'Phone']) expect(screen.getByRole('button', { name: new RegExp(name) })).toBeTruthy();
+    for (const name of ['Undo', 'Redo', 'Save draft', 'Discard', 'Publish', 'Desktop', 'Tablet', 'Phone', 'Theme settings']) expect(screen.getByRole('button', { name: new RegExp(name) })).toBeTruthy();
     expect(screen.getByRole('combobox', { name: 'Template' })).toBeTruthy();
     expect(screen.getByRole('combobox', { name: 'Theme' })).toBeTruthy();
     expect(within(screen.getByRole('combobox', { name: 'Template' })).getByRole('option', { name: 'Home' })).toBeTruthy();
@@ -65,11 +66,18 @@ describe('admin islands in English', () => {
     const title = within(form).getByLabelText('Title') as HTMLInputElement;
     expect(title.placeholder).toBe('Products'); // the default title, in English
     expect(within(form).getByLabelText('Items shown')).toBeTruthy();
-    expect(within(form).getByLabelText('Columns on desktop')).toBeTruthy();
+    // Columns vary per breakpoint: the form edits the one the preview shows (desktop first).
+    expect(within(form).getByLabelText('Columns (Desktop)')).toBeTruthy();
     expect(within(form).getByText('Show the sort selector')).toBeTruthy();
 
     fireEvent.change(title, { target: { value: 'x'.repeat(61) } });
     expect(within(form).getByRole('alert').textContent).toBe('At most 60 characters');
+    expect(foreignIn(readable(container))).toEqual([]);
+    // The theme settings panel too.
+    fireEvent.click(screen.getByRole('button', { name: 'Theme settings' }));
+    const panel = screen.getByTestId('theme-settings');
+    expect(within(panel).getByText('Rounded corners')).toBeTruthy();
+    expect(within(panel).getAllByRole('option', { name: 'Monospace' })).toHaveLength(2);
     expect(foreignIn(readable(container))).toEqual([]);
   });
 
@@ -81,7 +89,7 @@ describe('admin islands in English', () => {
       http.post(`${API}/admin/theme/publish`, () => HttpResponse.json({ error: { code: 'validation_error', message: 'The theme cannot be published: fix the fields listed',
         fields: { 'templates.home.sections[2].settings.columns': ['Too big: expected number to be <=6'] } } }, { status: 400 })),
     );
-    render(<Builder slug="demo-03" base="/demo-03" shopName="Demo 03" labels={builderLabelsFor(en)} />);
+    render(<Builder slug="demo-03" base="/demo-03" shopName="Demo 03" labels={builderLabelsFor(en)} themeLabels={themeLabelsFor(en)} />);
     await screen.findByRole('list', { name: 'Sections' });
     fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
     const form = await screen.findByRole('form', { name: 'Settings: Products' });

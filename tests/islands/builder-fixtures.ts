@@ -23,7 +23,7 @@ export function themeState(): ThemeState {
       { type: 'main-product', name: 'Product detail', hydrate: 'none', enabledOn: ['product'], unique: true, settings: [], blocks: [] },
     ],
     draft: {
-      pack: '03', settings: {},
+      pack: '03', settings: {}, tokens: {},
       templates: {
         home: { sections: [
           { id: 'carousel', type: 'header-carousel', disabled: false, settings: {}, blocks: [] },

@@ -37,6 +37,7 @@ export function demoSliderTheme(novedadesId: string): ThemeDocument {
   return {
     pack: 'basic',
     settings: {},
+    tokens: {},
     templates: {
       home: {
         sections: [

@@ -310,7 +310,7 @@ export async function findTheme(db: Db, shopId: string): Promise<ThemeRow | null
 /** The published template of one page (what the storefront renders), without reading the whole document. */
 export async function findPublishedTemplate(db: Db, shopId: string, page: string, draft = false) {
   const doc = draft ? shopThemes.draft : shopThemes.published;
-  const [row] = await db.select({ pack: sql<string | null>`${doc}->>'pack'`, template: sql<unknown>`${doc}->'templates'->${page}`, settings: sql<unknown>`${doc}->'settings'` })
+  const [row] = await db.select({ pack: sql<string | null>`${doc}->>'pack'`, template: sql<unknown>`${doc}->'templates'->${page}`, settings: sql<unknown>`${doc}->'settings'`, tokens: sql<unknown>`${doc}->'tokens'` })
     .from(shopThemes).where(eq(shopThemes.shop_id, shopId)).limit(1);
   return row ?? null;
 }

@@ -13,6 +13,7 @@ import { SLIDE_BUTTON_MAX, SLIDE_SUBTITLE_MAX, SLIDE_TEXT_DEFAULTS, SLIDE_TEXT_P
 import { socialFieldSchema } from '../../lib/shared/social-links.ts';
 import { canonicalTimeZone } from '../../lib/shared/intl.ts';
 import { pageTypeSchema, type PageType } from '../../themes/schema.ts';
+import { BUTTON_STYLES, COLOR_SCHEMES, FONT_IDS, RADIUS_MAX, RADIUS_MIN } from '../../themes/theme-settings.ts';
 import { parseColor } from './color.ts';
 
 export { parseColor };
@@ -303,12 +304,34 @@ export const themeSectionSchema = z.object({
 export const themeTemplateSchema = z.object({ sections: z.array(themeSectionSchema).max(THEME_SECTIONS_MAX) });
 
 /**
- * What the shop saved for the builder: the pack, the pack's own settings, and per page type the ordered section
- * instances ({id, type, disabled, settings, blocks}). A page type left out uses the pack's template.
+ * Theme-wide settings (the builder's 'Theme settings' panel, src/themes/theme-settings.ts): overrides of the pack's
+ * tokens, each optional. Colours go through the shared colour text (hex, rgb(), hsl() -> #rrggbb); radii are whole
+ * pixels in a range; fonts come from the allowed list of system stacks.
+ */
+const radiusSchema = z.number().int().min(RADIUS_MIN).max(RADIUS_MAX);
+export const themeTokensSchema = z.strictObject({
+  scheme: z.enum(COLOR_SCHEMES),
+  accent: colorTextSchema,
+  background: colorTextSchema,
+  text: colorTextSchema,
+  font_body: z.enum(FONT_IDS),
+  font_heading: z.enum(FONT_IDS),
+  radius_card: radiusSchema,
+  radius_button: radiusSchema,
+  radius_image: radiusSchema,
+  button_style: z.enum(BUTTON_STYLES),
+}).partial();
+export type ThemeTokens = z.output<typeof themeTokensSchema>;
+
+/**
+ * What the shop saved for the builder: the pack, the pack's own settings, the theme-wide settings (`tokens`), and
+ * per page type the ordered section instances ({id, type, disabled, settings, blocks}). A page type left out uses
+ * the pack's template.
  */
 export const themeDocumentSchema = z.object({
   pack: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,31}$/, 'validation.themePack'),
   settings: settingValues.default({}),
+  tokens: themeTokensSchema.default({}),
   templates: z.partialRecord(pageTypeSchema, themeTemplateSchema).default({}),
 });
 export type ThemeDocument = z.output<typeof themeDocumentSchema>;

@@ -2,7 +2,7 @@
 // and what switching packs would leave unused. Paths name the document's JSON, e.g.
 // templates.home.sections[2].settings.columns, so the builder can point at the field.
 import type { Pack, PageType, SectionType, SettingDef } from '../../themes/schema.ts';
-import { PAGE_TYPES } from '../../themes/schema.ts';
+import { PAGE_TYPES, settingKeys } from '../../themes/schema.ts';
 import { sectionType, SECTION_TYPES } from '../../themes/sections.ts';
 import { settingValueSchema } from '../../themes/settings.ts';
 import { getT, type Translator } from '../../lib/i18n/index.ts';
@@ -61,10 +61,15 @@ function settingError(def: SettingDef, value: unknown, t: Translator | undefined
 /** Settings of one section or block: errors per known setting, warnings for keys the type does not know. */
 function checkSettings(defs: SettingDef[], values: Record<string, unknown>, at: string, errors: Fields, warnings: ThemeIssue[], owner: string, t: Translator | undefined) {
   const say = sayer(t);
-  const known = new Map(defs.map((d) => [d.id, d]));
+  const known = new Map(defs.flatMap((d) => settingKeys(d).map((key) => [key, d] as const)));
   for (const def of defs) {
     const msg = settingError(def, values[def.id], t);
     if (msg) add(errors, `${at}.settings.${def.id}`, msg);
+    // A responsive setting's tablet and phone values: the same rules, never required.
+    for (const key of settingKeys(def).slice(1)) {
+      const m = settingError({ ...def, required: false }, values[key], t);
+      if (m) add(errors, `${at}.settings.${key}`, m);
+    }
   }
   for (const key of Object.keys(values)) {
     if (!known.has(key)) warnings.push({ path: `${at}.settings.${key}`, message: say('unknownSetting', { owner, key }) });
@@ -196,5 +201,5 @@ export function materialise(doc: ThemeDocument | null, pack: Pack, packId = pack
       };
     }
   }
-  return { pack: doc?.pack ?? packId, settings: { ...(doc?.settings ?? {}) }, templates };
+  return { pack: doc?.pack ?? packId, settings: { ...(doc?.settings ?? {}) }, tokens: { ...(doc?.tokens ?? {}) }, templates };
 }

@@ -12,7 +12,7 @@ import type { MessageKey, Translator } from '../../lib/i18n/index.ts';
 import { localisedSectionType, SECTION_TYPES } from '../../themes/sections.ts';
 import { sectionInstanceJsonSchema } from '../../themes/settings.ts';
 import * as repo from './repo.ts';
-import { themeDocumentSchema, themeTemplateSchema, type ThemeDocument, type ThemeIssue } from './schema.ts';
+import { themeDocumentSchema, themeTemplateSchema, themeTokensSchema, type ThemeDocument, type ThemeIssue, type ThemeTokens } from './schema.ts';
 import type { AdminCtx } from './service.ts';
 import { checkDraft, checkTheme, materialise, packSwitchWarnings } from './theme-rules.ts';
 
@@ -155,7 +155,7 @@ export async function previewTheme({ db, shop }: AdminCtx, q: { page: PageType; 
   };
 }
 
-export interface StorefrontTheme { pack: string; template: Template | null }
+export interface StorefrontTheme { pack: string; template: Template | null; tokens: ThemeTokens }
 
 /**
  * What a storefront page renders from the shop's theme data: the published template of `page` (pack:
@@ -166,11 +166,14 @@ export async function storefrontTheme(db: Db, shop: ShopRow, page: PageType, opt
   const row = await repo.findPublishedTemplate(db, shop.id, page, !!opts.draft);
   if (!row || (!opts.draft && row.pack === null)) return null;
   const pack = opts.draft && row.pack && knownPack(row.pack) ? row.pack : shop.theme_pack;
-  if (row.template === null || row.template === undefined) return { pack, template: null };
+  // Theme settings saved before they existed are absent ({}); a stored value that no longer parses is ignored.
+  const storedTokens = themeTokensSchema.safeParse(row.tokens ?? {});
+  const tokens = storedTokens.success ? storedTokens.data : {};
+  if (row.template === null || row.template === undefined) return { pack, template: null, tokens };
   const parsed = themeTemplateSchema.safeParse(row.template);
   if (!parsed.success) {
     console.warn(`[theme] shop ${shop.slug}: stored ${opts.draft ? 'draft' : 'published'} template of ${page} does not parse; using the pack's`);
-    return { pack, template: null };
+    return { pack, template: null, tokens };
   }
-  return { pack, template: parsed.data };
+  return { pack, template: parsed.data, tokens };
 }
