@@ -47,16 +47,17 @@ export async function readCachedMedia(name: string): Promise<Buffer | null> {
 export async function writeCachedMedia(name: string, bytes: Uint8Array): Promise<string | null> {
   const dir = mediaCacheDir();
   if (!dir) return null;
-  const file = mediaCachePath(dir, name);
-  const tmp = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+  let tmp = '';
   try {
+    const file = mediaCachePath(dir, name);
+    tmp = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
     await mkdir(path.dirname(file), { recursive: true });
     await writeFile(tmp, bytes, { flag: 'wx' });
     await rename(tmp, file);
     return file;
   } catch (err) {
     console.warn(`[media-cache] cannot keep ${name}: ${(err as Error).message}`);
-    await unlink(tmp).catch(() => {});
+    if (tmp) await unlink(tmp).catch(() => {});
     return null;
   }
 }
