@@ -1,7 +1,7 @@
 // Anonymous shoppers' pages must not gain JavaScript: the scripts each pack's home, catalogue and product pages load
 // before the first interaction (every script requested by the load event, and the carousel's once it has attached), sized as
 // gzip -9 of what was received, stay within a budget. The homes with a header carousel (packs 03, 04) carry Swiper's
-// core with its fade and autoplay modules (22.5 KB of the 24.6 KB those homes load; 26.4 KB with Swiper's A11y module
+// core with its fade and autoplay modules (25.2 KB gzip -9 in all on those homes; 27.1 KB while Swiper's A11y module
 // and CSS in the script as before); tests/bench/pages.ts prints the same figures in full.
 import { gzipSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
