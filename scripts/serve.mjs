@@ -10,6 +10,7 @@ import { pathToFileURL } from 'node:url';
 import compression from 'compression';
 import { answerMalformedUrl } from '../src/lib/server/malformed-url.ts';
 import { serveCachedPage } from '../src/lib/server/fast-page.ts';
+import { serveCachedMedia } from '../src/lib/server/fast-media.ts';
 import { setDraining } from '../src/lib/server/lifecycle.ts';
 import { getDbHandle } from '../src/db/client.ts';
 
@@ -35,7 +36,11 @@ export async function serve(entry) {
       const writeHead = res.writeHead;
       res.writeHead = function (...args) { if (res.statusCode === 200) res.setHeader('Cache-Control', 'public, max-age=86400'); return writeHead.apply(this, args); };
     }
-    compress(req, res, () => handler(req, res));
+    // An image this process served from the media file cache goes out from disk before the app runs
+    // (src/lib/server/fast-media.ts); inside compress, so that SVGs are compressed like the app's answers.
+    compress(req, res, () => {
+      if (!serveCachedMedia(req, res, () => handler(req, res))) handler(req, res);
+    });
   };
   const { SERVER_CERT_PATH: cert, SERVER_KEY_PATH: key } = process.env;
   const server = cert && key

@@ -2,35 +2,44 @@
 // the carousel is the only script most storefront home pages need, so it ships as plain DOM code.
 // Autoplay every 5000 ms with a cross-fade at speed 500, looping (seed 000 §2, §9); paused while hovered
 // or focused; not started under prefers-reduced-motion; prev/next, bullets and an optional pause button.
-import Swiper from 'swiper';
-import { A11y, Autoplay, EffectFade } from 'swiper/modules';
-import 'swiper/css';
-import 'swiper/css/effect-fade';
-import 'swiper/css/a11y';
-import './carousel.css';
+// Only Swiper's core and the two modules used (the barrel is tree-shaken); its A11y module is not loaded (7 KB):
+// the server markup already names each slide (role group, roledescription, "n / total"), and the two things it
+// added are done here: focus moving into a hidden slide brings that slide forward, and the slides are a polite
+// live region only while the carousel is still. Swiper's CSS is not imported: carousel.css (loaded with the page by
+// src/sections/HeaderCarousel.astro) has the rules used.
+import Swiper from 'swiper/core';
+import { Autoplay, EffectFade } from 'swiper/modules';
 import { HEADER_CAROUSEL_AUTOPLAY_MS, HEADER_CAROUSEL_SPEED_MS } from './constants.ts';
-import { PAUSE_ICON, PLAY_ICON, slideWord } from './labels.ts';
+import { PAUSE_ICON, PLAY_ICON } from './labels.ts';
 
 export function attachCarousel(root: HTMLElement): Swiper {
   const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
   let userPaused = reduced;
   const dots = Array.from(root.querySelectorAll<HTMLButtonElement>('.hc-dot'));
   const play = root.querySelector<HTMLButtonElement>('.hc-play');
+  const wrapper = root.querySelector('.swiper-wrapper');
+  const live = (v: 'off' | 'polite') => wrapper?.setAttribute('aria-live', v);
   const setActive = (i: number) => dots.forEach((d, j) => (j === i ? d.setAttribute('aria-current', 'true') : d.removeAttribute('aria-current')));
   const swiper = new Swiper(root, {
-    modules: [A11y, Autoplay, EffectFade],
+    modules: [Autoplay, EffectFade],
     effect: 'fade',
     fadeEffect: { crossFade: true },
     speed: HEADER_CAROUSEL_SPEED_MS,
     loop: true,
     // Configured even under reduced motion (not started) so that the play button runs it at the spec's delay.
     autoplay: { enabled: !reduced, delay: HEADER_CAROUSEL_AUTOPLAY_MS, pauseOnMouseEnter: true, disableOnInteraction: false },
-    a11y: {
-      slideLabelMessage: '{{index}} / {{slidesLength}}',
-      itemRoleDescriptionMessage: slideWord(root.dataset.labelSlide ?? ''),
-      scrollOnFocus: true,
+    on: {
+      realIndexChange: (s) => setActive(s.realIndex),
+      autoplayStart: () => live('off'),
+      autoplayStop: () => live('polite'),
     },
-    on: { realIndexChange: (s) => setActive(s.realIndex) },
+  });
+  live(swiper.autoplay.running ? 'off' : 'polite');
+  // A keyboard user tabbing into a slide that is faded out: show that slide (Swiper's A11y scrollOnFocus).
+  root.addEventListener('focusin', (e) => {
+    const slide = (e.target as Element).closest?.<HTMLElement>('.swiper-slide');
+    const index = Number(slide?.dataset.swiperSlideIndex);
+    if (slide && !slide.classList.contains('swiper-slide-active') && Number.isInteger(index)) swiper.slideToLoop(index, 0);
   });
   const showPlaying = (playing: boolean) => {
     if (!play) return;

@@ -203,7 +203,9 @@ describe('item detail', () => {
       expect(ld.offers.price).toMatch(/^\d+\.\d\d$/);
       expect(ld.offers.availability).toMatch(/^https:\/\/schema\.org\//);
     }
-    expect(r.text).toMatch(new RegExp(`<meta property="og:image" content="http://[^"]+${item.photo!.replace(/[.]/g, '\\.')}"`));
+    // The photo's social card (a JPEG made from it): /media/{id}.{ext} -> /media/{id}/og.jpg.
+    expect(r.text).toMatch(new RegExp(`<meta property="og:image" content="http://[^"]+${item.photo!.replace(/\.[a-z]+$/, '/og\\.jpg')}"`));
+    expect(r.text).toContain(`<meta property="og:image:alt" content="${item.name}"`);
     expect(r.text).toContain('action="/demo-03/carrito"');
     expect(r.text).toContain(`name="product_id" value="${item.id}"`);
     expect(r.text).not.toMatch(/<script(?![^>]*application\/ld\+json)[^>]*>[^<]*<\/script>\s*<\/p>/); // description is text

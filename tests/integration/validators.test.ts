@@ -142,10 +142,26 @@ describe('JSON-LD', () => {
     expect(JSON.stringify(onRequest)).not.toMatch(/"offers":(\{\}|\[\])/);
   });
 
+  it('names a JPEG social card of the stated size and type as og:image, and the server answers it so', async () => {
+    for (const name of ['demo-03-home', 'demo-03-item']) {
+      const html = pages.find((p) => p.name === name)!.html;
+      const meta = (prop: string) => new RegExp(`<meta property="${prop}" content="([^"]+)"`).exec(html)?.[1];
+      const image = meta('og:image');
+      expect(image, name).toMatch(/^https?:\/\/[^/]+\/media\/[0-9a-f-]{36}\/og\.jpg$/);
+      expect(meta('og:image:type')).toBe('image/jpeg');
+      expect([meta('og:image:width'), meta('og:image:height')]).toEqual(['1200', '630']);
+      const r = await fetch(image!); // the address as a crawler would fetch it
+      expect(r.status).toBe(200);
+      expect(r.headers.get('content-type')).toBe('image/jpeg');
+      const bytes = Buffer.from(await r.arrayBuffer());
+      expect([bytes[0], bytes[1], bytes[2]]).toEqual([0xff, 0xd8, 0xff]); // a JPEG, whatever the original was
+    }
+  });
+
   it('gives social cards an image description and a card type, and hreflang alternates for each language', () => {
     const home = pages.find((p) => p.name === 'demo-03-home')!.html;
     expect(home).toMatch(/<meta property="og:image:alt" content="[^"]+"/);
-    expect(home).toMatch(/<meta name="twitter:card" content="summary(_large_image)?"/);
+    expect(home).toMatch(/<meta name="twitter:card" content="summary_large_image"/);
     const canonical = /<link rel="canonical" href="([^"]+)"/.exec(home)![1]!;
     for (const l of ['es', 'en', 'es-AR']) expect(home).toContain(`<link rel="alternate" hreflang="${l}" href="${canonical}?lang=${l}"`);
     expect(home).toContain(`<link rel="alternate" hreflang="x-default" href="${canonical}"`);

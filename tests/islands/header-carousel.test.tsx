@@ -142,6 +142,24 @@ describe('HeaderCarousel', () => {
     expect(swiper.autoplay.running).toBe(true);
   });
 
+  it('without Swiper\'s A11y module: a polite live region only while still; focus in a hidden slide shows it', async () => {
+    mockReducedMotion(false);
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(800);
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(250);
+    const { container } = mount({ slides, width: 3200, height: 982, labels });
+    const wrapper = container.querySelector('.swiper-wrapper')!;
+    const swiper = el(wrapper).swiper!;
+    expect(wrapper.getAttribute('aria-live')).toBe('off');
+    const current = () => container.querySelector('.hc-dot[aria-current=true]')!.getAttribute('aria-label');
+    expect(current()).toBe('Diapositiva 1');
+    const link = container.querySelector<HTMLAnchorElement>('.swiper-slide[data-swiper-slide-index="1"] a')!;
+    fireEvent.focusIn(link);
+    expect(swiper.autoplay.running).toBe(false);
+    expect(wrapper.getAttribute('aria-live')).toBe('polite');
+    await vi.waitFor(() => expect(current()).toBe('Diapositiva 2'));
+    expect(link.closest('.swiper-slide')!.classList.contains('swiper-slide-active')).toBe(true);
+  });
+
   it('offers a pause button when given pause/play labels', () => {
     mockReducedMotion(false);
     const { container } = mount({ slides, width: 3200, height: 982, labels: { ...labels, pause: 'Pausar', play: 'Reproducir' } });

@@ -5,7 +5,7 @@ import {
   candidateWidths, IMAGE_SIZES, parseMediaUrl, snapVariantWidth, VARIANT_WIDTHS, variantSrcset,
 } from '../../src/lib/shared/image-sizes.ts';
 import { parseMediaFile, parseVariantName, plannedVariantWidth } from '../../src/domain/media/service.ts';
-import { etagMatches } from '../../src/pages/media/_respond.ts';
+import { etagMatches } from '../../src/lib/server/media-http.ts';
 
 const raw = (w: number, h: number, channels: 3 | 4 = 3) =>
   sharp({ create: { width: w, height: h, channels, background: { r: 200, g: 40, b: 90, alpha: 0.5 } } });

@@ -38,7 +38,7 @@ export function parseMediaFile(file: string): { id: string; ext: string } | null
 const originalEtag = (sha256: string) => `"${sha256}"`;
 const addressedRight = (contentType: string, ext: string) => EXTENSIONS[contentType]?.includes(ext) ?? false;
 
-export interface MediaFileMeta { id: string; contentType: string; byteSize: number; etag: string }
+export interface MediaFileMeta { id: string; contentType: string; byteSize: number; etag: string; sha256: string }
 
 /** What /media/{id}.{ext} would serve, without its bytes (for conditional requests); null when not found. */
 export async function getMediaFileMeta(db: Db, file: string): Promise<MediaFileMeta | null> {
@@ -46,7 +46,7 @@ export async function getMediaFileMeta(db: Db, file: string): Promise<MediaFileM
   if (!f) return null;
   const row = await findMediaMeta(db, f.id);
   if (!row || !addressedRight(row.content_type, f.ext)) return null;
-  return { id: row.id, contentType: row.content_type, byteSize: row.byte_size, etag: originalEtag(row.sha256) };
+  return { id: row.id, contentType: row.content_type, byteSize: row.byte_size, etag: originalEtag(row.sha256), sha256: row.sha256 };
 }
 
 /** A stored image by the `{id}.{ext}` of its /media address, with its bytes and ETag, or null. */
@@ -67,6 +67,8 @@ export interface VariantRef {
   format: VariantFormat;
   contentType: string;
   etag: string;
+  /** The original's SHA-256 (names the variant in the media file cache). */
+  sha256: string;
   /** The original's address, for when a variant cannot be made. */
   originalUrl: string;
 }
@@ -104,7 +106,7 @@ function variantRef(meta: MediaMeta, requested: VariantWidth, format: VariantFor
   const width = plannedVariantWidth(requested, meta.width);
   return {
     mediaId: meta.id, width, format, contentType: VARIANT_CONTENT_TYPES[format],
-    etag: `"${meta.sha256.slice(0, 32)}-${VARIANT_RECIPE}-w${width}.${format}"`,
+    etag: `"${meta.sha256.slice(0, 32)}-${VARIANT_RECIPE}-w${width}.${format}"`, sha256: meta.sha256,
     originalUrl: mediaFileUrl(meta.id, meta.content_type),
   };
 }

@@ -4,6 +4,7 @@ import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { media, orderItems, orders, products, suppliers, users } from '../../db/schema/index.ts';
 import { productReviewStats, productReviews, reviewPhotos } from '../../db/schema/reviews.ts';
+import { forgetMedia } from '../../lib/server/media-cache.ts';
 import { inTx } from '../checkout/tx.ts';
 import { visibleItem } from '../search/repo.ts';
 import type { StatsRow } from './summary.ts';
@@ -173,5 +174,7 @@ export async function deletePhotos(db: Db, userId: string, ids: string[]): Promi
   const rows = await db.delete(media).where(and(inArray(media.id, ids),
     sql`exists (select 1 from ${reviewPhotos} where ${reviewPhotos.media_id} = ${media.id} and ${reviewPhotos.user_id} = ${userId})`))
     .returning({ id: media.id });
+  // This process's media fast path stops serving them now (other processes within MEDIA_INDEX_TTL_MS).
+  forgetMedia(rows.map((r) => r.id));
   return rows.length;
 }

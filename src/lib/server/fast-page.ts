@@ -15,7 +15,7 @@ import { isPassThrough, matchTenancy, preferredPath } from './tenancy.ts';
 
 const header = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
-function https(req: IncomingMessage): boolean {
+export function requestIsHttps(req: IncomingMessage): boolean {
   if ((req.socket as TLSSocket).encrypted) return true;
   return TRUST_PROXY && header(req.headers['x-forwarded-proto'])?.split(',')[0]?.trim().toLowerCase() === 'https';
 }
@@ -25,7 +25,7 @@ export function serveCachedPage(req: IncomingMessage, res: ServerResponse, baseD
   if (req.method !== 'GET' || !pageCacheEnabled() || !req.headers.host || !req.url?.startsWith('/')) return false;
   if (req.url.startsWith('/_astro/') || req.url.startsWith('/media/') || req.url.startsWith('/api/')) return false;
   let url: URL;
-  try { url = new URL(req.url, `${https(req) ? 'https' : 'http'}://${req.headers.host}`); } catch { return false; }
+  try { url = new URL(req.url, `${requestIsHttps(req) ? 'https' : 'http'}://${req.headers.host}`); } catch { return false; }
   const match = matchTenancy(url.hostname, url.pathname, baseDomain);
   if (match.kind === 'platform' || (isPassThrough(url.pathname) && match.kind !== 'path')) return false;
   // The other form of an address is redirected by the app, never answered from the cache.
@@ -36,7 +36,7 @@ export function serveCachedPage(req: IncomingMessage, res: ServerResponse, baseD
   if (!key) return false;
   const hit = freshPage(key, { acceptEncoding: header(req.headers['accept-encoding']), ifNoneMatch: header(req.headers['if-none-match']) });
   if (!hit) return false;
-  applySecurityHeaders(hit.headers, https(req));
+  applySecurityHeaders(hit.headers, requestIsHttps(req));
   res.writeHead(hit.status, Object.fromEntries(hit.headers));
   res.end(hit.body ?? undefined);
   return true;

@@ -196,7 +196,7 @@ function probeSvg(b: Buffer): Found {
 type Sharp = typeof import('sharp').default;
 let sharpModule: Promise<Sharp> | null = null;
 /** sharp, loaded on first use. */
-function loadSharp(): Promise<Sharp> {
+export function loadSharp(): Promise<Sharp> {
   sharpModule ??= import('sharp').then((m) => m.default);
   return sharpModule;
 }
@@ -205,7 +205,7 @@ function loadSharp(): Promise<Sharp> {
 export const VARIANT_RECIPE = 'v1';
 // AVIF effort 2: on a 2-core machine a 3-megapixel photo takes 1-2 s; effort 4 took 3 s on a smooth photo and
 // 35 s on a noisy one for a file no smaller.
-const ENCODE = {
+export const ENCODE = {
   avif: { quality: 55, effort: 2 },
   webp: { quality: 78, effort: 4 },
   jpeg: { quality: 80, mozjpeg: true },
@@ -225,7 +225,7 @@ export interface Variant {
 const MAX_CONCURRENT = Math.max(1, Math.min(2, availableParallelism() - 1));
 let running = 0;
 const waiting: Array<() => void> = [];
-async function withSlot<T>(fn: () => Promise<T>): Promise<T> {
+export async function withSlot<T>(fn: () => Promise<T>): Promise<T> {
   if (running >= MAX_CONCURRENT) await new Promise<void>((r) => waiting.push(r));
   running++;
   try { return await fn(); } finally { running--; waiting.shift()?.(); }

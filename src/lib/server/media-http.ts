@@ -1,4 +1,4 @@
-// HTTP answers shared by the /media routes (files starting with _ are not routes).
+// HTTP answers of stored images: the /media routes and the server's fast path (src/lib/server/fast-media.ts).
 
 /** Headers of every image answer: stored files never change under an address, so caches may keep them forever. */
 export function imageHeaders(contentType: string, etag: string): Record<string, string> {
