@@ -171,7 +171,7 @@ function EditorForm({ slug, base, entry = null, labels, apiBase = '', navigate =
       {serverErrors.length > 0 && (
         <ul className="blog-server-errors" role="alert">{serverErrors.map((m) => <li key={m}>{m}</li>)}</ul>
       )}
-      <div className="blog-editor-actions">
+      <div className="blog-editor-actions" data-bottom-bar="">
         {entry && !confirming && <button type="button" className="btn secondary blog-danger" onClick={() => setConfirming(true)} disabled={busy}>{labels.delete}</button>}
         {entry && confirming && (
           <span className="blog-confirm" role="group" aria-label={labels.confirmDelete}>

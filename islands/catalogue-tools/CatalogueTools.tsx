@@ -51,7 +51,7 @@ function Bar({ shop, catalogue, isAdmin, forkTargets, inNetwork = false, base = 
   const closeWith = (changed: boolean) => { setModal(null); if (changed) reloadPage(); };
   return (
     <>
-      <nav className="ct-bar" aria-label={labels.toolbar}>
+      <nav className="ct-bar" aria-label={labels.toolbar} data-bottom-bar="">
         {isAdmin && <>
           <button type="button" onClick={() => setModal('add')}>{labels.addProducts}</button>
           <button type="button" onClick={() => setModal('organise')}>{labels.organise}</button>

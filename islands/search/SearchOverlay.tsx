@@ -27,6 +27,13 @@ export interface SearchLabels {
   free?: string;
 }
 
+/**
+ * Level two (issue 13): for an entrepreneur who owns a store the server passes these and the API adds `level_two`
+ * to each result; a resellable one then shows what they earn ('{{amount}}' is the money) and whether their store
+ * carries it. Absent for everyone else: the plain list.
+ */
+export interface LevelTwoLabels { earning: string; inMyStore: string }
+
 export interface SearchOverlayProps {
   /** '' (shop on its own host) or '/{slug}' (shop by path); prefixes every storefront link. */
   base: string;
@@ -37,6 +44,7 @@ export interface SearchOverlayProps {
   labels: SearchLabels;
   /** The page's locale (src/lib/i18n), for prices. */
   locale?: string;
+  levelTwo?: LevelTwoLabels;
 }
 
 /** What the last finished request answered, keyed by type and text. */
@@ -62,7 +70,19 @@ function price(r: SearchResult, free?: string, locale?: string): string | null {
   return Number.isInteger(r.list_price) ? formatMoney(r.list_price, r.currency, locale) : null;
 }
 
-export default function SearchOverlay({ base, slug = base.replace(/^\//, ''), apiBase = '', labels, locale }: SearchOverlayProps) {
+/** A resellable result's level-two line: the earning in the item's currency, 'in your store'; nothing otherwise. */
+function LevelTwo({ r, labels, locale }: { r: SearchResult; labels: LevelTwoLabels; locale?: string }) {
+  const f = r.level_two;
+  if (!f?.resellable) return null;
+  return (
+    <span className="so-l2">
+      {f.earning !== null && <span className="so-earning">{labels.earning.replace('{{amount}}', formatMoney(f.earning, r.currency, locale))}</span>}
+      {f.in_my_store && <span className="so-mine">{labels.inMyStore}</span>}
+    </span>
+  );
+}
+
+export default function SearchOverlay({ base, slug = base.replace(/^\//, ''), apiBase = '', labels, locale, levelTwo }: SearchOverlayProps) {
   const [open, setOpen] = useState(false);
   const [type, setType] = useState<SearchType>('product');
   const [text, setText] = useState('');
@@ -173,7 +193,7 @@ export default function SearchOverlay({ base, slug = base.replace(/^\//, ''), ap
                   <li key={`${r.owner}/${r.id}`}>
                     <a href={resultHref(base, r)}>
                       {src ? <img src={src} alt="" width={48} height={48} loading="lazy" decoding="async" /> : <span className="so-ph" />}
-                      <span className="so-name">{r.name}</span>
+                      <span className="so-text"><span className="so-name">{r.name}</span>{levelTwo && <LevelTwo r={r} labels={levelTwo} locale={locale} />}</span>
                       {p && <span className="so-price">{p}</span>}
                     </a>
                   </li>

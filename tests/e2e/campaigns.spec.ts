@@ -5,7 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { SCREENS_DIR, signIn, VIEWPORTS, waitForIsland } from './helpers.ts';
+import { SCREENS_DIR, openFloating, signIn, VIEWPORTS, waitForIsland } from './helpers.ts';
 
 const SHOP = 'demo-03';
 const ADMIN = `/${SHOP}/apps/me/referral/campaigns`;
@@ -67,6 +67,7 @@ test('admin03 creates a campaign with a channel, shares a page through the widge
   // The share widget on a storefront page: a campaign with the page's title, its tracked link copied.
   await page.goto(`/${SHOP}/productos`);
   await waitForIsland(page, '[data-testid="share-widget"]');
+  await openFloating(page);
   await page.getByTestId('share-widget-button').click();
   const linkInput = page.getByTestId('share-widget-link');
   await expect(linkInput).toHaveValue(/campaign=[0-9a-f-]{36}/);
@@ -109,6 +110,7 @@ test('admin03 creates a campaign with a channel, shares a page through the widge
   await shots(page, 'detail-en');
   await page.goto(`/${SHOP}/productos`);
   await waitForIsland(page, '[data-testid="share-widget"]');
+  await openFloating(page);
   await page.getByTestId('share-widget-button').click();
   await expect(page.getByTestId('share-widget-copy')).toHaveText('Copy link');
   await shots(page, 'widget-en', false);
@@ -129,6 +131,7 @@ test('the campaigns screens and the open widget have no serious or critical axe 
   await audit('[data-testid="campaign-page"]');
   await page.goto(`/${SHOP}/`);
   await waitForIsland(page, '[data-testid="share-widget"]');
+  await openFloating(page);
   await page.getByTestId('share-widget-button').click();
   await expect(page.getByTestId('share-widget-link')).toBeVisible();
   await audit('[data-testid="share-widget"]');

@@ -4,7 +4,7 @@
 // tutorial' persists. At 390 px (the phone), with screenshots at 390 and 1280 px when SCREENS=1.
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { SCREENS_DIR, VIEWPORTS, signIn } from './helpers.ts';
+import { SCREENS_DIR, VIEWPORTS, signIn, openFloating } from './helpers.ts';
 
 const SHOP = 'demo-03';
 test.use({ locale: 'es-MX', viewport: VIEWPORTS.phone });
@@ -78,6 +78,7 @@ test('an invitation by e-mail becomes a dispatcher of the shop who opens its ord
 test('the advisor card opens for the shop\'s admin with the advisor\'s contact', async ({ page }) => {
   await signIn(page.request, 'admin03@demo.test');
   await page.goto(`/${SHOP}/`);
+  await openFloating(page);
   await page.getByTestId('advisor-button').click();
   const card = page.getByTestId('advisor-card');
   await expect(card).toBeVisible();

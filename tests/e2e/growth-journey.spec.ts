@@ -2,7 +2,7 @@
 // from the level-one call to action on a storefront, buys a package, creates a campaign with a channel in the new
 // store, shares a page of it through the share widget, and a visit through that link shows on the campaign.
 import { expect, test } from '@playwright/test';
-import { SCREENS_DIR, VIEWPORTS, waitForIsland } from './helpers.ts';
+import { SCREENS_DIR, VIEWPORTS, waitForIsland, openFloating } from './helpers.ts';
 
 test.use({ viewport: VIEWPORTS.phone, locale: 'es-MX' });
 
@@ -25,6 +25,7 @@ test('sign up, open a store from the call to action, buy a package, run a campai
 
   // 2. The level-one call to action on a storefront opens the assistant; the store opens in its builder.
   await page.goto('/demo-03/');
+  await openFloating(page);
   await page.getByTestId('earn-commissions').click();
   await expect(page).toHaveURL(/\/asistentes\/emprendedores$/);
   await page.getByLabel('Nombre de la tienda').fill(`Renata ${tag}`);
@@ -73,6 +74,7 @@ test('sign up, open a store from the call to action, buy a package, run a campai
   await tour.getByRole('button', { name: 'Entendido' }).click();
   await expect(tour).toBeHidden();
   await waitForIsland(page, '[data-testid="share-widget"]');
+  await openFloating(page);
   await page.getByTestId('share-widget-button').click();
   const linkInput = page.getByTestId('share-widget-link');
   await expect(linkInput).toHaveValue(/campaign=[0-9a-f-]{36}/);

@@ -86,6 +86,15 @@ export async function waitForIsland(page: Page, inner: string): Promise<Locator>
   return island;
 }
 
+/** Unfolds the floating stack when a phone shows it as one launcher (src/components/store/FloatingStack.astro). */
+export async function openFloating(page: Page): Promise<void> {
+  const launcher = page.getByTestId('floating-launcher');
+  if (await launcher.isVisible()) {
+    await launcher.click();
+    await expect(page.locator('.fs-items')).toBeVisible();
+  }
+}
+
 /** Waits (best effort, up to `timeout`) for the images that intersect the viewport to finish loading. */
 export async function imagesInViewSettled(page: Page, timeout = 10_000): Promise<void> {
   await page.waitForFunction(() => {

@@ -3,7 +3,7 @@
 // store (address checked live, theme pack picked from the previews), lands in its builder, then buys a package at
 // /apps/paquetes with a sandbox card and sees the subscription. Stateful: it creates a person, a shop and a payment.
 import { expect, test, type Page } from '@playwright/test';
-import { SCREENS_DIR, VIEWPORTS } from './helpers.ts';
+import { SCREENS_DIR, VIEWPORTS, openFloating } from './helpers.ts';
 
 test.use({ viewport: VIEWPORTS.phone, locale: 'es-MX' });
 
@@ -31,6 +31,7 @@ test('sign up, become level one, open a free store from the call to action, land
 
   // The level-one call to action on a storefront.
   await page.goto('/demo-03/');
+  await openFloating(page);
   const fab = page.getByTestId('earn-commissions');
   await expect(fab).toBeVisible();
   await expect(fab).toContainText('Gana comisiones');

@@ -88,6 +88,11 @@ describe('the referral products tab', () => {
     expect(second).toHaveLength(10);
     expect(second.map((r) => r.id)).toEqual((await list('sort=-contribution_margin&limit=10&offset=10')).results.map((r) => r.id));
     expect(html).toMatch(/rel="next"/);
+    // The shared pager (Pagination.astro, keep=filters): the next page keeps the sort, not a one-time notice.
+    const noticed = (await owner.get(`${PAGE}?sort=name&aviso=added&producto=x&junk=1`)).text;
+    const next = /<a class="page-step" href="([^"]+)" rel="next"/.exec(noticed)?.[1]?.replaceAll('&amp;', '&');
+    expect(next).toBe(`${PAGE}?sort=name&page=2`);
+    expect(noticed).toMatch(/<nav class="pagination"/);
   });
 
   it('filters by text, type, supplier and category as a GET form, and sorts', async () => {

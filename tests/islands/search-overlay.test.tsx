@@ -193,3 +193,36 @@ describe('SearchOverlay', () => {
     expect(screen.getByRole('link', { name: /Uno/ }).getAttribute('href')).toBe('/productos/owner-p1/p1');
   });
 });
+
+describe('SearchOverlay, level two (issue 13)', () => {
+  const levelTwo = { earning: 'Ganas {{amount}}', inMyStore: 'En tu tienda' };
+  const flagged = [
+    item('a', 'Playera', 'product', { level_two: { resellable: true, earning: 17032, in_my_store: true } }),
+    item('b', 'Pantalón', 'product', { currency: 'EUR', level_two: { resellable: true, earning: 990, in_my_store: false } }),
+    item('c', 'Taza propia', 'product', { level_two: { resellable: false, earning: null, in_my_store: true } }),
+  ];
+  const search = async (props: { levelTwo?: typeof levelTwo }) => {
+    reply = () => HttpResponse.json({ results: flagged, matches_estimated: 3 });
+    render(<SearchOverlay base="/demo-03" slug="demo-03" apiBase="http://localhost" labels={labels} locale="es" {...props} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Buscar' }));
+    type(screen.getByRole('searchbox') as HTMLInputElement, 'a');
+    await settle();
+    return (name: RegExp) => screen.getByRole('link', { name }).textContent ?? '';
+  };
+
+  it("shows the earning in the item's currency and 'in your store' on resellable results, nothing on others", async () => {
+    const row = await search({ levelTwo });
+    expect(row(/Playera/)).toContain('Ganas $170.32');
+    expect(row(/Playera/)).toContain('En tu tienda');
+    expect(row(/Pantalón/)).toContain('Ganas €9.90');
+    expect(row(/Pantalón/)).not.toContain('En tu tienda');
+    // Not resellable: neither the earning nor 'in your store', though the store carries it.
+    expect(row(/Taza propia/)).not.toMatch(/Ganas|En tu tienda/);
+  });
+
+  it('without the level-two labels (anonymous, ul0, ul1) the flags are not shown even when present', async () => {
+    const row = await search({});
+    for (const name of [/Playera/, /Pantalón/, /Taza propia/]) expect(row(name)).not.toMatch(/Ganas|En tu tienda/);
+    expect(document.querySelector('.so-l2')).toBeNull();
+  });
+});
