@@ -6,7 +6,7 @@ import { ensureSweeper } from './domain/checkout/sweeper.ts';
 import { resolveSession, shopsOfUser } from './domain/accounts/service.ts';
 import { heartbeat } from './domain/people/advisor.ts';
 import { recordCampaignVisit } from './domain/marketing/admin-service.ts';
-import { findShopByDomain, findShopBySlug, resolveTracking, rootAffinityInfo, standingOf } from './domain/shops/service.ts';
+import { resolveTracking, rootAffinityInfo, standingOf, storefrontShop } from './domain/shops/service.ts';
 import { getT, resolveLocale } from './lib/i18n/index.ts';
 import { errorResponse } from './lib/server/http.ts';
 import { isPassThrough, matchTenancy, preferredPath } from './lib/server/tenancy.ts';
@@ -18,6 +18,7 @@ import { TRACKING_PARAMS, pageCacheKey } from './lib/server/page-key.ts';
 import { ANON_COOKIE, SESSION_COOKIE, secureCookies } from './lib/server/cookies.ts';
 import { clientAddress } from './lib/server/proxy.ts';
 import { withSecurityHeaders } from './lib/server/security-headers.ts';
+import { SQL_COUNT_HEADER, SQL_STATEMENTS_HEADER, countStatements, statementCounting } from './db/statement-count.ts';
 
 const BASE_DOMAIN = process.env.BASE_DOMAIN ?? 'localhost';
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -106,7 +107,9 @@ async function routeStorefront(ctx: Ctx, next: Next, match: ReturnType<typeof ma
     if (url.pathname === '/s' || url.pathname.startsWith('/s/')) return ctx.rewrite('/404');
     return next();
   }
-  const shop = match.kind === 'domain' ? await findShopByDomain(db, match.host) : await findShopBySlug(db, match.slug);
+  // Kept per process for anonymous renders (src/lib/server/shop-cache.ts); a signed-in viewer reads it fresh.
+  const fresh = session !== null;
+  const shop = await storefrontShop(db, match.kind === 'domain' ? { domain: match.host } : { slug: match.slug }, fresh);
   if (!shop) {
     if (isPassThrough(url.pathname) && match.kind !== 'path') return next();
     return ctx.rewrite('/errors/tienda-no-encontrada');
@@ -120,7 +123,7 @@ async function routeStorefront(ctx: Ctx, next: Next, match: ReturnType<typeof ma
   const [standing, userShops, rootStore] = await Promise.all([
     standingOf(db, shop, locals.viewer),
     locals.viewer.kind === 'user' ? shopsOfUser(db, locals.viewer.user.id, locals.viewer.user.profile_id) : Promise.resolve([]),
-    rootAffinityInfo(db, shop),
+    rootAffinityInfo(db, shop, { fresh }),
   ]);
   Object.assign(locals, { standing, userShops, rootStore });
   await rememberTracking(ctx);
@@ -129,7 +132,22 @@ async function routeStorefront(ctx: Ctx, next: Next, match: ReturnType<typeof ma
   return cacheKey ? storePage(cacheKey, shop.id, res, locals.shownProducts) : res;
 }
 
-export const onRequest = sequence(securityHeaders, route);
+/**
+ * With SQL_COUNT set (benches, the statement-budget test), a request carrying x-sql-count gets the number of SQL
+ * statements its answer cost in x-sql-statements (the body is read whole first: components query while it streams).
+ */
+const sqlCount = defineMiddleware(async (ctx, next) => {
+  if (!statementCounting() || !ctx.request.headers.has(SQL_COUNT_HEADER)) return next();
+  const { result, statements } = await countStatements(async () => {
+    const res = await next();
+    return { res, body: await res.arrayBuffer() };
+  });
+  const headers = new Headers(result.res.headers);
+  headers.set(SQL_STATEMENTS_HEADER, String(statements));
+  return new Response(result.body, { status: result.res.status, headers });
+});
+
+export const onRequest = sequence(sqlCount, securityHeaders, route);
 
 /**
  * Referral, campaign and click id become 1-day cookies on the shop's host when the shop answers them back
