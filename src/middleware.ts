@@ -18,6 +18,7 @@ import { TRACKING_PARAMS, pageCacheKey } from './lib/server/page-key.ts';
 import { ANON_COOKIE, SESSION_COOKIE, secureCookies } from './lib/server/cookies.ts';
 import { clientAddress } from './lib/server/proxy.ts';
 import { withSecurityHeaders } from './lib/server/security-headers.ts';
+import { forgetAfterWrite } from './lib/server/shop-cache.ts';
 import { SQL_COUNT_HEADER, SQL_STATEMENTS_HEADER, countStatements, statementCounting } from './db/statement-count.ts';
 
 const BASE_DOMAIN = process.env.BASE_DOMAIN ?? 'localhost';
@@ -147,7 +148,17 @@ const sqlCount = defineMiddleware(async (ctx, next) => {
   return new Response(result.body, { status: result.res.status, headers });
 });
 
-export const onRequest = sequence(sqlCount, securityHeaders, route);
+/** A signed-in write shows on the next page of this process at once (src/lib/server/shop-cache.ts). */
+const writesShowAtOnce = defineMiddleware(async (ctx, next) => {
+  const res = await next();
+  if (SAFE.has(ctx.request.method) || res.status >= 400 || !ctx.cookies.get(SESSION_COOKIE)) return res;
+  const { shop, pagePath } = ctx.locals;
+  // A shop's admin pages ({shop}/admin/...) post their forms to themselves.
+  forgetAfterWrite(ctx.url.pathname, shop && pagePath?.startsWith('/admin') ? shop.id : null);
+  return res;
+});
+
+export const onRequest = sequence(sqlCount, securityHeaders, writesShowAtOnce, route);
 
 /**
  * Referral, campaign and click id become 1-day cookies on the shop's host when the shop answers them back
