@@ -130,7 +130,20 @@ async function routeStorefront(ctx: Ctx, next: Next, match: ReturnType<typeof ma
   await rememberTracking(ctx);
   if (cacheKey) locals.shownProducts = new Set();
   const res = await next(target);
-  return cacheKey ? storePage(cacheKey, shop.id, res, locals.shownProducts) : res;
+  return cacheKey ? storePage(cacheKey, shop.id, res, locals.shownProducts) : whole(res);
+}
+
+/**
+ * A storefront page goes out in one piece, as the page cache sends it: rendered pages arrive as hundreds of small
+ * chunks, and writing each to the socket cost more than rendering them (issue 16, tests/bench/render.ts).
+ */
+async function whole(res: Response): Promise<Response> {
+  if (!res.body || !(res.headers.get('content-type') ?? '').startsWith('text/html')) return res;
+  const out = new Response(await res.arrayBuffer(), { status: res.status, statusText: res.statusText, headers: res.headers });
+  // The cookies the page set travel with its response object (Astro reads them from there).
+  const cookies = Symbol.for('astro.cookies');
+  Reflect.set(out, cookies, Reflect.get(res, cookies));
+  return out;
 }
 
 /**
