@@ -6,7 +6,7 @@ import { ensureSweeper } from './domain/checkout/sweeper.ts';
 import { resolveSession, shopsOfUser } from './domain/accounts/service.ts';
 import { heartbeat } from './domain/people/advisor.ts';
 import { recordCampaignVisit } from './domain/marketing/admin-service.ts';
-import { findShopByDomain, findShopBySlug, resolveTracking, rootAffinityInfo, standingOf } from './domain/shops/service.ts';
+import { resolveTracking, rootAffinityInfo, standingOf, storefrontShop } from './domain/shops/service.ts';
 import { getT, resolveLocale } from './lib/i18n/index.ts';
 import { errorResponse } from './lib/server/http.ts';
 import { isPassThrough, matchTenancy, preferredPath } from './lib/server/tenancy.ts';
@@ -18,6 +18,8 @@ import { TRACKING_PARAMS, pageCacheKey } from './lib/server/page-key.ts';
 import { ANON_COOKIE, SESSION_COOKIE, secureCookies } from './lib/server/cookies.ts';
 import { clientAddress } from './lib/server/proxy.ts';
 import { withSecurityHeaders } from './lib/server/security-headers.ts';
+import { forgetAfterWrite } from './lib/server/shop-cache.ts';
+import { SQL_COUNT_HEADER, SQL_STATEMENTS_HEADER, countStatements, statementCounting } from './db/statement-count.ts';
 
 const BASE_DOMAIN = process.env.BASE_DOMAIN ?? 'localhost';
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -106,7 +108,9 @@ async function routeStorefront(ctx: Ctx, next: Next, match: ReturnType<typeof ma
     if (url.pathname === '/s' || url.pathname.startsWith('/s/')) return ctx.rewrite('/404');
     return next();
   }
-  const shop = match.kind === 'domain' ? await findShopByDomain(db, match.host) : await findShopBySlug(db, match.slug);
+  // Kept per process for anonymous renders (src/lib/server/shop-cache.ts); a signed-in viewer reads it fresh.
+  const fresh = session !== null;
+  const shop = await storefrontShop(db, match.kind === 'domain' ? { domain: match.host } : { slug: match.slug }, fresh);
   if (!shop) {
     if (isPassThrough(url.pathname) && match.kind !== 'path') return next();
     return ctx.rewrite('/errors/tienda-no-encontrada');
@@ -120,16 +124,54 @@ async function routeStorefront(ctx: Ctx, next: Next, match: ReturnType<typeof ma
   const [standing, userShops, rootStore] = await Promise.all([
     standingOf(db, shop, locals.viewer),
     locals.viewer.kind === 'user' ? shopsOfUser(db, locals.viewer.user.id, locals.viewer.user.profile_id) : Promise.resolve([]),
-    rootAffinityInfo(db, shop),
+    rootAffinityInfo(db, shop, { fresh }),
   ]);
   Object.assign(locals, { standing, userShops, rootStore });
   await rememberTracking(ctx);
   if (cacheKey) locals.shownProducts = new Set();
   const res = await next(target);
-  return cacheKey ? storePage(cacheKey, shop.id, res, locals.shownProducts) : res;
+  return cacheKey ? storePage(cacheKey, shop.id, res, locals.shownProducts) : whole(res);
 }
 
-export const onRequest = sequence(securityHeaders, route);
+/**
+ * A storefront page goes out in one piece, as the page cache sends it: rendered pages arrive as hundreds of small
+ * chunks, and writing each to the socket cost more than rendering them (issue 16, tests/bench/render.ts).
+ */
+async function whole(res: Response): Promise<Response> {
+  if (!res.body || !(res.headers.get('content-type') ?? '').startsWith('text/html')) return res;
+  const out = new Response(await res.arrayBuffer(), { status: res.status, statusText: res.statusText, headers: res.headers });
+  // The cookies the page set travel with its response object (Astro reads them from there).
+  const cookies = Symbol.for('astro.cookies');
+  Reflect.set(out, cookies, Reflect.get(res, cookies));
+  return out;
+}
+
+/**
+ * With SQL_COUNT set (benches, the statement-budget test), a request carrying x-sql-count gets the number of SQL
+ * statements its answer cost in x-sql-statements (the body is read whole first: components query while it streams).
+ */
+const sqlCount = defineMiddleware(async (ctx, next) => {
+  if (!statementCounting() || !ctx.request.headers.has(SQL_COUNT_HEADER)) return next();
+  const { result, statements } = await countStatements(async () => {
+    const res = await next();
+    return { res, body: await res.arrayBuffer() };
+  });
+  const headers = new Headers(result.res.headers);
+  headers.set(SQL_STATEMENTS_HEADER, String(statements));
+  return new Response(result.body, { status: result.res.status, headers });
+});
+
+/** A signed-in write shows on the next page of this process at once (src/lib/server/shop-cache.ts). */
+const writesShowAtOnce = defineMiddleware(async (ctx, next) => {
+  const res = await next();
+  if (SAFE.has(ctx.request.method) || res.status >= 400 || !ctx.cookies.get(SESSION_COOKIE)) return res;
+  const { shop, pagePath } = ctx.locals;
+  // A shop's admin pages ({shop}/admin/...) post their forms to themselves.
+  forgetAfterWrite(ctx.url.pathname, shop && pagePath?.startsWith('/admin') ? shop.id : null);
+  return res;
+});
+
+export const onRequest = sequence(sqlCount, securityHeaders, writesShowAtOnce, route);
 
 /**
  * Referral, campaign and click id become 1-day cookies on the shop's host when the shop answers them back

@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { ListenState } from './listener.ts';
 import * as schema from './schema/index.ts';
+import { statementCounting, statementLogger } from './statement-count.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT & any, Schema>;
@@ -35,6 +36,7 @@ export interface DbOptions {
 }
 
 export async function openDb(opts: DbOptions): Promise<DbHandle> {
+  const logger = statementCounting() ? statementLogger : undefined;
   if (opts.url) {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
@@ -42,7 +44,7 @@ export async function openDb(opts: DbOptions): Promise<DbHandle> {
     const pool = new pg.Pool({ connectionString: opts.url, max: Number(process.env.DB_POOL_MAX ?? 10) });
     // An idle connection the server closes (restart, failover, a dropped test database) must not crash the process.
     pool.on('error', (err) => console.error('[db] idle connection lost:', err.message));
-    const db = drizzle({ client: pool, schema }) as unknown as Db;
+    const db = drizzle({ client: pool, schema, logger }) as unknown as Db;
     // One dedicated connection carries every LISTEN of this process, reopened when lost (src/db/listener.ts).
     const listener = createListener(opts.url);
     return {
@@ -64,7 +66,7 @@ export async function openDb(opts: DbOptions): Promise<DbHandle> {
   const client = await PGlite.create(dataDir.startsWith('memory://') ? undefined : dataDir, {
     extensions: { citext, pg_trgm, unaccent },
   });
-  const db = drizzle({ client, schema }) as unknown as Db;
+  const db = drizzle({ client, schema, logger }) as unknown as Db;
   return {
     db, kind: 'pglite',
     exec: async (s) => { await client.exec(s); },

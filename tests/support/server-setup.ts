@@ -8,7 +8,8 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject) {
   const kind = (project.config.env?.TEST_DB_KIND ?? 'pglite') as 'pglite' | 'postgres';
-  const server = await startServer({ db: kind });
+  // SQL_COUNT: a request with x-sql-count learns how many SQL statements it cost (tests/integration/render-cost.test.ts).
+  const server = await startServer({ db: kind, env: { SQL_COUNT: '1' } });
   project.provide('baseUrl', server.baseUrl);
   project.provide('serverDatabaseUrl', server.databaseUrl);
   return () => server.stop();

@@ -21,6 +21,8 @@ export async function freePort(): Promise<number> {
 
 export interface RunningServer {
   baseUrl: string; port: number; databaseUrl: string | null; output: () => string; stop: () => Promise<void>;
+  /** The server process's id (benches read its CPU time). */
+  pid: number;
   /** The process's exit code once it has exited (null while it runs). */
   exitCode: () => number | null;
   /** Sends a signal without waiting (stop() sends SIGTERM, waits and drops the database). */
@@ -75,7 +77,7 @@ export async function startServer(opts: { db: 'pglite' | 'postgres'; env?: Recor
   }
   const exited = new Promise<number | null>((r) => { if (child.exitCode !== null) r(child.exitCode); else child.once('exit', (code) => r(code)); });
   return {
-    baseUrl, port, databaseUrl, output: () => output, exitCode: () => child.exitCode, signal: (sig) => { child.kill(sig); }, exited,
+    baseUrl, port, databaseUrl, pid: child.pid!, output: () => output, exitCode: () => child.exitCode, signal: (sig) => { child.kill(sig); }, exited,
     stop: async () => {
       child.kill('SIGTERM');
       await new Promise((r) => { if (child.exitCode !== null) r(null); else child.once('exit', r); setTimeout(r, 5000); });

@@ -8,6 +8,7 @@ import { BANNERS_MAX } from '../../lib/shared/constants.ts';
 import { safeSrc } from '../../lib/shared/safe-url.ts';
 import { shopLink } from '../../lib/shared/slides.ts';
 import { viewerMatchesTarget, type Viewer } from '../accounts/viewer.ts';
+import { shopCached } from '../../lib/server/shop-cache.ts';
 import * as repo from './repo.ts';
 
 export interface ShopBannerView {
@@ -38,7 +39,8 @@ export function bannerHref(
 }
 
 export async function bannersForViewer(db: Db, shopId: string, viewer: Viewer, opts: { base: string; ownsShop: boolean }): Promise<ShopBannerView[]> {
-  const { results } = await repo.listBanners(db, shopId, 0, BANNERS_MAX);
+  // Kept per process (src/lib/server/shop-cache.ts); a signed-in viewer reads them fresh.
+  const { results } = await shopCached(`banners:${shopId}`, () => repo.listBanners(db, shopId, 0, BANNERS_MAX), { tags: () => [shopId], fresh: viewer.kind === 'user' });
   const shown = results.filter((b) => viewerMatchesTarget(viewer, b.target, { ownsShop: opts.ownsShop }));
   const names = await repo.productNames(db, shown.map((b) => (b.action_type === 'product' ? b.product : null)).filter((p): p is string => !!p));
   return shown.flatMap((b) => {

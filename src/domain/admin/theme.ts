@@ -11,6 +11,7 @@ import { PAGE_TYPES, type Pack, type PageType, type Template } from '../../theme
 import type { MessageKey, Translator } from '../../lib/i18n/index.ts';
 import { localisedSectionType, SECTION_TYPES } from '../../themes/sections.ts';
 import { sectionInstanceJsonSchema } from '../../themes/settings.ts';
+import { shopCached } from '../../lib/server/shop-cache.ts';
 import * as repo from './repo.ts';
 import { themeDocumentSchema, themeTemplateSchema, themeTokensSchema, type ThemeDocument, type ThemeIssue, type ThemeTokens } from './schema.ts';
 import type { AdminCtx } from './service.ts';
@@ -162,7 +163,11 @@ export interface StorefrontTheme { pack: string; template: Template | null; toke
  * shops.theme_pack), or with `draft` (an admin's ?preview=draft) the draft's pack and template. null: the shop has
  * saved nothing for that (the pack's own template applies). A stored template that no longer parses is ignored.
  */
-export async function storefrontTheme(db: Db, shop: ShopRow, page: PageType, opts: { draft?: boolean } = {}): Promise<StorefrontTheme | null> {
+export async function storefrontTheme(db: Db, shop: ShopRow, page: PageType, opts: { draft?: boolean; cache?: { fresh: boolean } } = {}): Promise<StorefrontTheme | null> {
+  // The published template of a storefront render is kept per process (src/lib/server/shop-cache.ts), parsed.
+  if (opts.cache && !opts.draft) {
+    return shopCached(`theme:${shop.id}:${page}`, () => storefrontTheme(db, shop, page), { tags: () => [shop.id], fresh: opts.cache.fresh });
+  }
   const row = await repo.findPublishedTemplate(db, shop.id, page, !!opts.draft);
   if (!row || (!opts.draft && row.pack === null)) return null;
   const pack = opts.draft && row.pack && knownPack(row.pack) ? row.pack : shop.theme_pack;

@@ -6,15 +6,23 @@ import { catalogueItems, listItemColumns, ratingOf, rowsOf, toListItem, visibleI
 import { escapeLike } from '../search/schema.ts';
 import type { Catalogue, ItemType, ListItem } from './schema.ts';
 import { DEFAULT_RESALE_PLAN } from '../../lib/shared/constants.ts';
+import { prepared } from '../../db/prepared.ts';
 
 
+const ITEM_ORDERS = {
+  '-list_price': [desc(products.list_price), asc(products.id)],
+  list_price: [asc(products.list_price), asc(products.id)],
+  queue_position: [asc(shopProducts.queue_position), asc(products.id)],
+} as const;
+
+/**
+ * A shop's visible items of a type, one page in `sort` order, and how many there are: one prepared statement per
+ * order (src/db/prepared.ts; every home section and list page runs it), the total counted by a window over the
+ * same rows. A page past the end has no row to carry it: the total is then counted apart.
+ */
 export async function listShopItems(db: Db, shopId: string, opts: { type: 'product' | 'service' | 'experience'; offset: number; limit: number; sort: string }) {
-  const where = and(eq(shopProducts.shop_id, shopId), eq(products.type, opts.type), visibleItem);
-  const order = opts.sort === '-list_price' ? [desc(products.list_price), asc(products.id)]
-    : opts.sort === 'list_price' ? [asc(products.list_price), asc(products.id)]
-    : [asc(shopProducts.queue_position), asc(products.id)];
-  const [rows, [total]] = await Promise.all([
-    db.select({
+  const sort = opts.sort in ITEM_ORDERS ? (opts.sort as keyof typeof ITEM_ORDERS) : 'queue_position';
+  const query = prepared(db, `shop_items_${sort.replace('-', 'desc_')}`, (d, name) => d.select({
       id: products.id, owner: products.owner, name: products.name, slug: products.slug, type: products.type,
       currency: products.currency, list_price: products.list_price, crossout_price: products.crossout_price,
       hide_price: products.hide_price, is_free: products.is_free, queue_position: shopProducts.queue_position,
@@ -22,13 +30,18 @@ export async function listShopItems(db: Db, shopId: string, opts: { type: 'produ
       available: sql<number>`(${products.stock_on_hand} - ${products.stock_reserved})::int`, sold_out: products.sold_out,
       experience_date: products.experience_date,
       rating_count: productReviewStats.review_count, rating_sum: productReviewStats.rating_sum,
+      total: sql<number>`(count(*) over ())::int`,
     }).from(shopProducts).innerJoin(products, eq(products.id, shopProducts.product_id))
       .leftJoin(productReviewStats, eq(productReviewStats.product_id, products.id))
-      .where(where).orderBy(...order).offset(opts.offset).limit(opts.limit),
-    db.select({ n: count() }).from(shopProducts).innerJoin(products, eq(products.id, shopProducts.product_id)).where(where),
-  ]);
-  const results: ListItem[] = rows.map(({ rating_count, rating_sum, ...r }) => ({ ...r, in_store: true, experience_date: r.experience_date?.toISOString() ?? null, rating: ratingOf(rating_count, rating_sum) }));
-  return { results, matches_estimated: total?.n ?? 0 };
+      .where(and(eq(shopProducts.shop_id, sql.placeholder('shop')), eq(products.type, sql.placeholder('type')), visibleItem))
+      .orderBy(...ITEM_ORDERS[sort]).offset(sql.placeholder('offset')).limit(sql.placeholder('limit')).prepare(name));
+  const rows = await query.execute({ shop: shopId, type: opts.type, offset: opts.offset, limit: opts.limit });
+  const total = rows[0]?.total ?? (opts.offset > 0
+    ? (await db.select({ n: count() }).from(shopProducts).innerJoin(products, eq(products.id, shopProducts.product_id))
+      .where(and(eq(shopProducts.shop_id, shopId), eq(products.type, opts.type), visibleItem)))[0]?.n ?? 0
+    : 0);
+  const results: ListItem[] = rows.map(({ rating_count, rating_sum, total: _t, ...r }) => ({ ...r, in_store: true, experience_date: r.experience_date?.toISOString() ?? null, rating: ratingOf(rating_count, rating_sum) }));
+  return { results, matches_estimated: total };
 }
 
 export async function listCatalogues(db: Db, shopId: string, offset: number, limit: number) {

@@ -3,6 +3,7 @@
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/shared/errors.ts';
 import { shopOrigin } from '../../lib/server/shop-url.ts';
+import { shopCached } from '../../lib/server/shop-cache.ts';
 import type { Viewer } from '../accounts/viewer.ts';
 import type { ShopRow } from '../shops/repo.ts';
 import { requireShopAdmin } from '../shops/service.ts';
@@ -16,6 +17,14 @@ export function listShopItems(db: Db, shop: ShopRow, opts: { type: 'product' | '
 
 export function listShopCatalogues(db: Db, shop: ShopRow, offset: number, limit: number) {
   return repo.listCatalogues(db, shop.id, offset, limit);
+}
+
+/**
+ * The first `limit` catalogues a storefront section shows (search bar, strip, slider), kept per process
+ * (src/lib/server/shop-cache.ts: dropped by a change of the shop's catalogues or of products); `fresh`: a signed-in viewer.
+ */
+export function storefrontCatalogues(db: Db, shop: ShopRow, limit: number, fresh: boolean) {
+  return shopCached(`catalogues:${shop.id}:${limit}`, () => repo.listCatalogues(db, shop.id, 0, limit), { tags: () => [shop.id], products: true, fresh });
 }
 
 export function sitemapEntries(db: Db, shop: ShopRow, page = 1) {

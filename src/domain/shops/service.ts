@@ -4,6 +4,7 @@ import { AppError } from '../../lib/shared/errors.ts';
 import { findProfileBySlug, membershipPermissions } from '../accounts/repo.ts';
 import { resolveCampaign } from '../marketing/repo.ts';
 import type { Viewer } from '../accounts/viewer.ts';
+import { shopCached } from '../../lib/server/shop-cache.ts';
 import * as repo from './repo.ts';
 import type { ShopRow } from './repo.ts';
 import { storeThemeInfoSchema, type PublicShop } from './schema.ts';
@@ -14,7 +15,21 @@ export type VisitorRole = 'franchise' | 'affinity' | 'affiliate';
 export const findShopBySlug = repo.findBySlug;
 export const findShopByDomain = repo.findByDomain;
 export const listNetworkShops = repo.listEnabled;
-export const listShopFranchises = (db: Db, shop: ShopRow, limit: number) => repo.listFranchises(db, shop.id, limit);
+/** A shop's franchise list, kept per process (src/lib/server/shop-cache.ts): it changes with the shop or a franchise. */
+export const listShopFranchises = (db: Db, shop: ShopRow, limit: number, fresh = false) => shopCached(
+  `franchises:${shop.id}:${limit}`, () => repo.listFranchises(db, shop.id, limit), { tags: (list) => [shop.id, ...list.map((f) => f.id)], fresh },
+);
+
+/**
+ * The shop a storefront request is for, by slug or by its own domain, kept per process (src/lib/server/shop-cache.ts):
+ * every request of a shop reads it. `fresh` (a signed-in viewer) reads the database and refills the entry.
+ */
+export function storefrontShop(db: Db, by: { slug: string } | { domain: string }, fresh = false): Promise<ShopRow | null> {
+  const tags = (row: ShopRow | null) => (row ? [row.id] : null);
+  return 'slug' in by
+    ? shopCached(`slug:${by.slug}`, () => repo.findBySlug(db, by.slug), { tags, fresh })
+    : shopCached(`domain:${by.domain}`, () => repo.findByDomain(db, by.domain), { tags, fresh });
+}
 
 export async function getShopBySlug(db: Db, slug: string): Promise<ShopRow> {
   const shop = await repo.findBySlug(db, slug);
@@ -75,9 +90,13 @@ export async function resolveTracking(db: Db, q: TrackingQuery, shopId?: string 
   return { referral, campaign: await resolveCampaign(db, shopId, q.campaign), click_id: clean(q.click_id ?? q.gclid ?? q.fbclid) };
 }
 
-export async function rootAffinityInfo(db: Db, shop: ShopRow): Promise<PublicShop['root_affinity_store_info']> {
-  if (!shop.root_affinity_store_id) return null;
-  const root = await repo.findById(db, shop.root_affinity_store_id);
+export async function rootAffinityInfo(db: Db, shop: ShopRow, cache: { fresh: boolean } | null = null): Promise<PublicShop['root_affinity_store_info']> {
+  const rootId = shop.root_affinity_store_id;
+  if (!rootId) return null;
+  // Storefront renders keep the root's row per process (src/lib/server/shop-cache.ts); the API reads it.
+  const root = cache
+    ? await shopCached(`id:${rootId}`, () => repo.findById(db, rootId), { tags: (r) => (r ? [r.id] : null), fresh: cache.fresh })
+    : await repo.findById(db, rootId);
   if (!root) return null;
   const theme = storeThemeInfoSchema.parse(root.store_theme_info);
   return {

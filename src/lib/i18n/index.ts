@@ -69,7 +69,14 @@ export function getT(locale: Locale): Translator {
   const cached = translators.get(locale);
   if (cached) return cached;
   const fixed = instance.getFixedT(locale);
-  const t = ((key: MessageKey, vars?: Vars) => fixed(key, vars) as string) as Translator;
+  // A text without variables is the same every time: looked up once (a storefront page asks for hundreds).
+  const plain = new Map<string, string>();
+  const t = ((key: MessageKey, vars?: Vars) => {
+    if (vars !== undefined) return fixed(key, vars) as string;
+    let text = plain.get(key);
+    if (text === undefined) plain.set(key, (text = fixed(key) as string));
+    return text;
+  }) as Translator;
   Object.defineProperty(t, 'locale', { value: locale, enumerable: true });
   t.has = (key: string): key is MessageKey => instance.exists(key, { lng: locale });
   t.error = (code: string, fallback?: string) => {

@@ -25,6 +25,12 @@ export function currencyFormat(locale: string | null | undefined, currency: stri
   return cached(`c|${tag}|${code}`, () => new Intl.NumberFormat(tag, { style: 'currency', currency: code, currencyDisplay: 'narrowSymbol' }));
 }
 
+/** A number with one decimal ("4.5", "4,5"): review averages. */
+export function formatOneDecimal(n: number, locale?: string | null): string {
+  const tag = intlLocale(locale);
+  return cached(`1|${tag}`, () => new Intl.NumberFormat(tag, { minimumFractionDigits: 1, maximumFractionDigits: 1 })).format(n);
+}
+
 export function formatNumber(n: number, locale?: string | null): string {
   const tag = intlLocale(locale);
   return cached(`n|${tag}`, () => new Intl.NumberFormat(tag)).format(n);

@@ -14,8 +14,12 @@ export function currencySymbol(currency: string): string {
 export function formatMoney(minor: number, currency = 'MXN', locale?: string | null): string {
   if (!Number.isInteger(minor)) throw new TypeError('money must be an integer count of minor units');
   const f = currencyFormat(locale, currency);
-  return f.format(minor / 10 ** (f.resolvedOptions().maximumFractionDigits ?? 2));
+  let digits = fractionDigits.get(f);
+  if (digits === undefined) fractionDigits.set(f, (digits = f.resolvedOptions().maximumFractionDigits ?? 2));
+  return f.format(minor / 10 ** digits);
 }
+/** A formatter's fraction digits (resolvedOptions() builds a new object each call: pages format hundreds of prices). */
+const fractionDigits = new WeakMap<Intl.NumberFormat, number>();
 
 /** Minor units as a plain 2-decimal amount: 19950 -> "199.50", -5 -> "-0.05" (no symbol, no grouping; integers only). */
 export function decimalAmount(minor: number): string {

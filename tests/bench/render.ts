@@ -1,0 +1,78 @@
+// Render benchmark (issue 16): what a storefront page costs when the page cache cannot answer. The server runs with
+// the page cache off (PAGE_CACHE_TTL_MS=0), so every request is an anonymous shopper's full render: a shop home, a
+// catalogue, a product and a search page, beside the same server's static file, as req/s ratios with p50/p95/p99 and
+// failures by kind, and the server process's CPU time per request (user + system, from /proc: steadier than req/s
+// on a busy machine; on PostgreSQL the database's own CPU is not in it). Each page's SQL statements are counted by the server itself (SQL_COUNT=1: every statement
+// drizzle sends for a request asking with x-sql-count, src/db/statement-count.ts), after one warm-up render.
+//   npm run bench:render [-- --postgres] [-- --seconds 5] [-- --connections 16] [-- --shop demo-03]
+import { readFileSync } from 'node:fs';
+import autocannon from 'autocannon';
+import { load, type LoadRun } from './stats.ts';
+import { startServer } from '../support/server.ts';
+
+const args = process.argv.slice(2);
+const opt = (name: string) => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : undefined; };
+const seconds = Number(opt('--seconds')) || 5;
+const connections = Number(opt('--connections')) || 16;
+const shop = opt('--shop') ?? 'demo-03';
+const db = args.includes('--postgres') ? 'postgres' : 'pglite';
+
+const server = await startServer({ db, env: { PAGE_CACHE_TTL_MS: '0', SQL_COUNT: '1' } });
+
+/** CPU seconds the server process has used (Linux /proc; NaN elsewhere). */
+function cpuSeconds(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime, clock ticks (100 a second)
+  } catch { return NaN; }
+}
+
+/** The statements one render of `path` sends (its second render: the first may fill per-process caches). */
+async function statementsOf(path: string): Promise<{ status: number; statements: number | null }> {
+  let res: Response | null = null;
+  for (let i = 0; i < 2; i++) {
+    res = await fetch(server.baseUrl + path, { headers: { 'x-sql-count': '1' }, redirect: 'manual' });
+    await res.arrayBuffer();
+  }
+  const n = res!.headers.get('x-sql-statements');
+  return { status: res!.status, statements: n === null ? null : Number(n) };
+}
+
+type Row = LoadRun & { name: string; path: string; status?: number; statements?: number | null; cpuMs: number };
+const rows: Row[] = [];
+try {
+  const r = await fetch(`${server.baseUrl}/api/shops/${shop}/products?type=product&limit=1`);
+  const first = ((await r.json()) as { results: { id: string; owner: string }[] }).results[0];
+  if (!first) throw new Error(`${shop} lists no product`);
+  const targets = [
+    { name: 'static file (/favicon.svg)', path: '/favicon.svg' },
+    { name: 'home', path: `/${shop}/` },
+    { name: 'catalogue', path: `/${shop}/catalogos/novedades` },
+    { name: 'product', path: `/${shop}/productos/${first.owner}/${first.id}` },
+    { name: 'search', path: `/${shop}/productos?filter=${encodeURIComponent('"cafe"*')}` },
+  ];
+  for (const t of targets) {
+    const counted = t.path === '/favicon.svg' ? {} : await statementsOf(t.path);
+    await autocannon({ url: server.baseUrl + t.path, connections: 4, duration: 1 });
+    const cpu0 = cpuSeconds(server.pid);
+    const run = await load({ url: server.baseUrl + t.path, connections, duration: seconds });
+    const cpuMs = ((cpuSeconds(server.pid) - cpu0) * 1000) / Math.max(1, run.requests);
+    rows.push({ name: t.name, path: t.path, ...counted, ...run, cpuMs });
+  }
+} finally {
+  await server.stop();
+}
+
+const base = rows[0]!;
+console.log(`\nRender benchmark (page cache off: every request renders): ${db}, ${connections} connections, ${seconds}s per target, Node ${process.version}\n`);
+console.log('page'.padEnd(28), 'SQL'.padStart(4), 'req/s'.padStart(8), 'vs static'.padStart(10), 'p50 ms'.padStart(8), 'p95 ms'.padStart(8), 'p99 ms'.padStart(8), 'CPU ms/req'.padStart(11), 'CPU vs static'.padStart(14), 'errors'.padStart(7));
+for (const r of rows) {
+  console.log(r.name.padEnd(28), (r.statements === undefined ? '' : String(r.statements ?? '?')).padStart(4), r.rps.toFixed(0).padStart(8),
+    `${(r.rps / base.rps).toFixed(3)}x`.padStart(10), r.p50.toFixed(1).padStart(8), r.p95.toFixed(1).padStart(8), r.p99.toFixed(1).padStart(8),
+    r.cpuMs.toFixed(2).padStart(11), `${(base.cpuMs / r.cpuMs).toFixed(3)}x`.padStart(14),
+    String(r.errors).padStart(7) + (r.errors ? ` (${r.failures})` : ''));
+}
+console.log('\nSQL: statements one render sends (x-sql-statements, counted by the server). CPU vs static: the static file\'s CPU');
+console.log('time per request over the page\'s, what req/s would be on an idle machine if the app\'s CPU were all it waits for. Paths:');
+for (const r of rows.slice(1)) console.log(`  ${r.name.padEnd(10)} ${r.path}${r.status !== 200 ? `  (status ${r.status})` : ''}`);
+if (rows.some((r) => r.errors > 0 || (r.status !== undefined && r.status !== 200))) { console.error('\nSome requests failed (counted above).'); process.exitCode = 1; }
