@@ -1,7 +1,7 @@
 // The only place catalogue and product SQL lives.
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { catalogueProducts, catalogues, plans, productReviewStats, products, profiles, shopProducts, suppliers } from '../../db/schema/index.ts';
+import { catalogueProducts, catalogues, plans, productReviewStats, products, profiles, shopItemCounts, shopProducts, suppliers } from '../../db/schema/index.ts';
 import { catalogueItems, listItemColumns, ratingOf, rowsOf, toListItem, visibleItem, type RawItem } from '../search/repo.ts';
 import { escapeLike } from '../search/schema.ts';
 import type { Catalogue, ItemType, ListItem } from './schema.ts';
@@ -25,7 +25,8 @@ export async function listShopItems(db: Db, shopId: string, opts: { type: 'produ
     }).from(shopProducts).innerJoin(products, eq(products.id, shopProducts.product_id))
       .leftJoin(productReviewStats, eq(productReviewStats.product_id, products.id))
       .where(where).orderBy(...order).offset(opts.offset).limit(opts.limit),
-    db.select({ n: count() }).from(shopProducts).innerJoin(products, eq(products.id, shopProducts.product_id)).where(where),
+    // Kept by the database (shop_item_counts, migration 0023): counting a store of 100,000 items took 200-300 ms.
+    db.select({ n: shopItemCounts.n }).from(shopItemCounts).where(and(eq(shopItemCounts.shop_id, shopId), eq(shopItemCounts.type, opts.type))),
   ]);
   const results: ListItem[] = rows.map(({ rating_count, rating_sum, ...r }) => ({ ...r, in_store: true, experience_date: r.experience_date?.toISOString() ?? null, rating: ratingOf(rating_count, rating_sum) }));
   return { results, matches_estimated: total?.n ?? 0 };
@@ -63,9 +64,8 @@ export async function sitemapRows(db: Db, shopId: string, page = 1) {
 
 /** How many items a shop's sitemap lists in all (only asked when they do not fit one page). */
 export async function sitemapItemCount(db: Db, shopId: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(shopProducts).innerJoin(products, eq(products.id, shopProducts.product_id))
-    .where(and(eq(shopProducts.shop_id, shopId), visibleItem));
-  return row?.n ?? 0;
+  const [row] = await db.select({ n: sql<number>`coalesce(sum(${shopItemCounts.n}), 0)::int` }).from(shopItemCounts).where(eq(shopItemCounts.shop_id, shopId));
+  return Number(row?.n ?? 0);
 }
 
 // ---------- catalogue pages, item detail, shop assortment (additions) ----------
@@ -74,11 +74,10 @@ export async function sitemapItemCount(db: Db, shopId: string): Promise<number> 
 export type CatalogueRow = typeof catalogues.$inferSelect;
 export type ProductRow = typeof products.$inferSelect;
 
-// Visible items only, as the catalogue page counts them (visibleItem of the search area, spelt out on aliases).
-// The outer column is written qualified: drizzle renders a single-table select's columns unqualified ("id"),
-// which inside this subquery would bind to products.id.
-const numProducts = sql<number>`(select count(*)::int from catalogue_products cp join products p on p.id = cp.product_id
-  where cp.catalogue_id = "catalogues"."id" and p.list_state = 'published' and not p.hiden and not p.disabled)`;
+// Visible items only, as the catalogue page counts them: kept by the database (catalogue_item_counts, migration
+// 0023; counting a catalogue of 100,000 items took most of a second). The outer column is written qualified:
+// drizzle renders a single-table select's columns unqualified ("id"), which inside this subquery would bind wrongly.
+const numProducts = sql<number>`coalesce((select cc.n from catalogue_item_counts cc where cc.catalogue_id = "catalogues"."id"), 0)::int`;
 
 /** A shop's catalogues whose name contains `name` (accents and case ignored), by name. */
 export async function searchCatalogues(db: Db, shopId: string, name: string, offset: number, limit: number) {

@@ -163,10 +163,11 @@ export async function catalogueItems(db: Db, shopId: string, catalogueId: string
     where ${catalogueProducts.catalogue_id} = ${catalogueId} and ${visibleItem}`;
   const isIn = (r: RawItem) => Boolean((r as RawItem & { in_store: boolean }).in_store);
   if (!opts.text) {
-    // The catalogue's order comes from the (catalogue_id, queue_position) index: the page and the count apart.
+    // The catalogue's order comes from the (catalogue_id, queue_position) index; the count is kept by the database
+    // (catalogue_item_counts, migration 0023).
     const [res, c] = await Promise.all([
       db.execute(sql`select ${listItemColumns(qp)}, ${inStore} ${base} order by ${qp}, ${products.id} offset ${opts.offset} limit ${opts.limit}`),
-      db.execute(sql`select count(*)::int as n ${base}`),
+      db.execute(sql`select coalesce((select n from catalogue_item_counts where catalogue_id = ${catalogueId}), 0)::int as n`),
     ]);
     const rows = rowsOf<RawItem>(res);
     return { results: rows.map((r) => toListItem(r, isIn(r))), matches_estimated: Number(rowsOf<{ n: number }>(c)[0]?.n ?? 0) };
