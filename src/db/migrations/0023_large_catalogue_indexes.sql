@@ -10,6 +10,7 @@ CREATE TABLE "shop_item_counts" (
 	CONSTRAINT "shop_item_counts_shop_id_type_pk" PRIMARY KEY("shop_id","type")
 );
 --> statement-breakpoint
+DROP INDEX "products_type";--> statement-breakpoint
 ALTER TABLE "catalogue_item_counts" ADD CONSTRAINT "catalogue_item_counts_catalogue_id_catalogues_id_fk" FOREIGN KEY ("catalogue_id") REFERENCES "public"."catalogues"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "shop_item_counts" ADD CONSTRAINT "shop_item_counts_shop_id_shops_id_fk" FOREIGN KEY ("shop_id") REFERENCES "public"."shops"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 -- Large catalogues (issue 16): the storefront's counts of visible items (published, not hidden, not disabled) per
