@@ -3,7 +3,8 @@
 // its catalogue `grande` ("large", `npm run seed -- --products N`, then ANALYZE). Each is served with the page cache
 // off (PAGE_CACHE=0), so every answer is a render: demo-03's home, its unchanged 65-item catalogue `novedades`, a
 // product page, the products listing, the search API (rotating queries) and a search page, one request at a time,
-// interleaved round by round. Then the same database is served again with the page cache on for the sitemap, which
+// the two servers in turn, so other work on a shared machine slows both alike. Then the same databases are served
+// again with the page cache on for the sitemap, which
 // is cached (the root answer, an index when the items do not fit one file, and its first page): its first answer
 // (a render) and the cached answers after it. Prints p50/p95 for both sizes and the ratio large / small.
 //   npm run bench:large [-- --postgres] [-- --products 100000] [-- --rounds 20]
@@ -100,9 +101,15 @@ async function timed(baseUrl: string, p: string, failures: Failures): Promise<{ 
   } catch (err) { failures.add(failureKind(err)); return null; }
 }
 
-/** The page renders (page cache off), one request at a time, the pages interleaved round by round. */
-async function renders(server: Server, failures: Failures): Promise<Row[]> {
-  const r = await fetch(`${server.baseUrl}/api/shops/${SHOP}/products?type=product&limit=1`);
+type Pair<T> = { small: T; large: T };
+const SIZES = ['small', 'large'] as const;
+
+/**
+ * The page renders (page cache off), one request at a time: round by round, page by page, the small and the large
+ * server in turn (which goes first alternates), so both see the same machine (other work on it slows both alike).
+ */
+async function renders(servers: Pair<Server>, failures: Pair<Failures>): Promise<Pair<Row[]>> {
+  const r = await fetch(`${servers.small.baseUrl}/api/shops/${SHOP}/products?type=product&limit=1`);
   const first = ((await r.json()) as { results: { id: string; owner: string }[] }).results[0]!;
   const search = (i: number) => `/api/shops/${SHOP}/search?${new URLSearchParams({ type: 'product', text: QUERIES[i % QUERIES.length]!, limit: '24' })}`;
   const pages: { name: string; path: (i: number) => string }[] = [
@@ -114,52 +121,60 @@ async function renders(server: Server, failures: Failures): Promise<Row[]> {
     { name: 'search page', path: (i) => `/${SHOP}/productos?filter=${encodeURIComponent(`"${QUERIES[i % QUERIES.length]}"*`)}` },
     { name: 'search API', path: search },
   ];
-  const rows: Row[] = pages.map((p) => ({ name: p.name, ms: [], bytes: 0 }));
-  // Warm-up: every page and query once (plans, caches, JIT).
-  for (let i = 0; i < QUERIES.length; i++) for (const p of pages) await timed(server.baseUrl, p.path(i), new Failures());
+  const rows: Pair<Row[]> = { small: pages.map((p) => ({ name: p.name, ms: [], bytes: 0 })), large: pages.map((p) => ({ name: p.name, ms: [], bytes: 0 })) };
+  // Warm-up: every page and query once on each (plans, caches, JIT).
+  for (let i = 0; i < QUERIES.length; i++) for (const p of pages) for (const k of SIZES) await timed(servers[k].baseUrl, p.path(i), new Failures());
   for (let round = 0; round < rounds; round++) {
-    for (const [k, p] of pages.entries()) {
-      const got = await timed(server.baseUrl, p.path(round), failures);
-      if (got) { rows[k]!.ms.push(got.ms); rows[k]!.bytes = got.bytes; }
+    for (const [n, p] of pages.entries()) {
+      for (const k of round % 2 ? [...SIZES].reverse() : SIZES) {
+        const got = await timed(servers[k].baseUrl, p.path(round), failures[k]);
+        if (got) { rows[k][n]!.ms.push(got.ms); rows[k][n]!.bytes = got.bytes; }
+      }
     }
   }
   return rows;
 }
 
-/** The sitemap with the page cache on: the first answer (a render), then cached answers. */
-async function sitemaps(server: Server, failures: Failures): Promise<Row[]> {
-  const rows: Row[] = [];
+/** The sitemap with the page cache on: the first answer (a render), then cached answers, small and large in turn. */
+async function sitemaps(servers: Pair<Server>, failures: Pair<Failures>): Promise<Pair<Row[]>> {
+  const rows: Pair<Row[]> = { small: [], large: [] };
   for (const p of [`/${SHOP}/sitemap.xml`, `/${SHOP}/sitemap.xml?page=1`]) {
-    const row: Row = { name: p.endsWith('=1') ? 'sitemap ?page=1 (cached)' : 'sitemap root (cached)', ms: [], bytes: 0 };
-    const first = await timed(server.baseUrl, p, failures);
-    row.first = first?.ms;
+    const name = p.endsWith('=1') ? 'sitemap ?page=1 (cached)' : 'sitemap root (cached)';
+    const row: Pair<Row> = { small: { name, ms: [], bytes: 0 }, large: { name, ms: [], bytes: 0 } };
+    for (const k of SIZES) row[k].first = (await timed(servers[k].baseUrl, p, failures[k]))?.ms;
     for (let i = 0; i < rounds; i++) {
-      const got = await timed(server.baseUrl, p, failures);
-      if (got) { row.ms.push(got.ms); row.bytes = got.bytes; }
+      for (const k of i % 2 ? [...SIZES].reverse() : SIZES) {
+        const got = await timed(servers[k].baseUrl, p, failures[k]);
+        if (got) { row[k].ms.push(got.ms); row[k].bytes = got.bytes; }
+      }
     }
-    const res = await fetch(server.baseUrl + p);
-    const text = await res.text();
-    row.note = `${(text.match(/<loc>/g) ?? []).length} <loc>, ${text.startsWith('<?xml') && text.includes('<sitemapindex') ? 'index' : 'urlset'}, x-page-cache ${res.headers.get('x-page-cache') ?? '-'}`;
-    rows.push(row);
+    for (const k of SIZES) {
+      const res = await fetch(servers[k].baseUrl + p);
+      const text = await res.text();
+      row[k].note = `${(text.match(/<loc>/g) ?? []).length} <loc>, ${text.includes('<sitemapindex') ? 'index' : 'urlset'}, x-page-cache ${res.headers.get('x-page-cache') ?? '-'}`;
+      rows[k].push(row[k]);
+    }
   }
   return rows;
 }
 
-async function measure(products: number, failures: Failures): Promise<Row[]> {
-  const db = await database(products);
-  try {
-    let server = await serve(db, false);
-    let rows: Row[];
-    try { rows = await renders(server, failures); } finally { await server.stop(); }
-    server = await serve(db, true);
-    try { rows.push(...await sitemaps(server, failures)); } finally { await server.stop(); }
-    return rows;
-  } finally { await db.drop(); }
+async function both(dbs: Pair<Db>, pageCache: boolean): Promise<Pair<Server>> {
+  const small = await serve(dbs.small, pageCache);
+  try { return { small, large: await serve(dbs.large, pageCache) }; } catch (err) { await small.stop(); throw err; }
 }
+const stopBoth = (s: Pair<Server>) => Promise.all([s.small.stop(), s.large.stop()]);
 
-const failures = { small: new Failures(), large: new Failures() };
-const small = await measure(0, failures.small);
-const large = await measure(extra, failures.large);
+const failures: Pair<Failures> = { small: new Failures(), large: new Failures() };
+const dbs: Pair<Db> = { small: await database(0), large: await database(extra) };
+let small: Row[], large: Row[];
+try {
+  let servers = await both(dbs, false);
+  try { ({ small, large } = await renders(servers, failures)); } finally { await stopBoth(servers); }
+  servers = await both(dbs, true);
+  try { const maps = await sitemaps(servers, failures); small.push(...maps.small); large.push(...maps.large); } finally { await stopBoth(servers); }
+} finally {
+  await Promise.all([dbs.small.drop(), dbs.large.drop()]);
+}
 
 const f = (n: number | undefined) => (n !== undefined && Number.isFinite(n) ? n.toFixed(1) : '-');
 const ratio = (a: number, b: number) => (a > 0 && Number.isFinite(b) ? `${(b / a).toFixed(2)}x` : '-');
@@ -167,14 +182,14 @@ const kb = (n: number) => `${(n / 1024).toFixed(0)}k`;
 console.log(`\nLarge catalogue, ${SHOP} on ${onPostgres ? 'PostgreSQL' : 'PGlite'}: small = demo data; large = demo + ${extra} items in ${SHOP}.`);
 console.log(`Page cache off for the pages (renders), on for the sitemap; ${rounds} sequential rounds. Node ${process.version}, ${os.cpus().length} CPUs.\n`);
 console.log('page'.padEnd(26), 'small p50'.padStart(10), 'p95'.padStart(8), 'large p50'.padStart(10), 'p95'.padStart(8), 'p50 x'.padStart(7), 'p95 x'.padStart(7), 'bytes s/l'.padStart(12));
-for (const [i, s] of small.entries()) {
-  const l = large[i]!;
+for (const [i, s] of small!.entries()) {
+  const l = large![i]!;
   const [s50, s95, l50, l95] = [percentile(s.ms, 50), percentile(s.ms, 95), percentile(l.ms, 50), percentile(l.ms, 95)];
   console.log(s.name.padEnd(26), f(s50).padStart(10), f(s95).padStart(8), f(l50).padStart(10), f(l95).padStart(8), ratio(s50, l50).padStart(7), ratio(s95, l95).padStart(7),
     `${kb(s.bytes)}/${kb(l.bytes)}`.padStart(12));
 }
-for (const [i, s] of small.entries()) {
-  const l = large[i]!;
+for (const [i, s] of small!.entries()) {
+  const l = large![i]!;
   if (s.first !== undefined || s.note) console.log(`${s.name}: first answer (render) ${f(s.first)} / ${f(l.first)} ms; small ${s.note}; large ${l.note}`);
 }
 console.log(`\nfailed requests: small ${failures.small}; large ${failures.large}`);
