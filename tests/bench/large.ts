@@ -34,7 +34,7 @@ function run(script: string, scriptArgs: string[], env: Record<string, string>) 
   if (r.status !== 0) throw new Error(`${script} ${scriptArgs.join(' ')} failed (${r.status}):\n${r.stdout}\n${r.stderr}`);
 }
 
-/** A fresh database with the demo data, and with `products` extra items in demo-03 (seed.ts ANALYZEs after them). */
+/** A fresh database with the demo data, and with `products` extra items in demo-03 (seed.ts VACUUM ANALYZEs after them). */
 async function database(products: number): Promise<Db> {
   const env: Record<string, string> = { ...(process.env as Record<string, string>) };
   delete env.DATABASE_URL;
@@ -53,10 +53,10 @@ async function database(products: number): Promise<Db> {
   process.stdout.write(`${products ? `seeding demo + ${products} items` : 'seeding demo'} (${onPostgres ? 'PostgreSQL' : 'PGlite'}) ... `);
   run('scripts/seed.ts', products ? ['--products', String(products)] : [], env);
   if (!products) {
-    // The demo seed alone is ANALYZEd by prepare-db when the server starts; the same here for a like comparison.
+    // The same VACUUM ANALYZE seed.ts runs after the extra items, for a like comparison.
     const { configFromEnv, openDb } = await import('../../src/db/client.ts');
     const handle = await openDb(configFromEnv(env));
-    try { await handle.exec('ANALYZE'); } finally { await handle.close(); }
+    try { await handle.exec('VACUUM ANALYZE'); } finally { await handle.close(); }
   }
   console.log(`${((performance.now() - t) / 1000).toFixed(1)} s`);
   return { env, drop };
