@@ -34,7 +34,11 @@ export interface RunningServer {
  * `databaseUrl` (PostgreSQL): run on that existing database (another process's, to test several processes on one
  * database) instead of a fresh one; it is left in place on stop.
  */
-export async function startServer(opts: { db: 'pglite' | 'postgres'; env?: Record<string, string>; databaseUrl?: string; args?: string[] }): Promise<RunningServer> {
+export async function startServer(opts: {
+  db: 'pglite' | 'postgres'; env?: Record<string, string>; databaseUrl?: string; args?: string[];
+  /** Runs before the server starts, with its environment (DATA_DIR or DATABASE_URL): to seed its database. */
+  prepare?: (env: Record<string, string>) => Promise<void> | void;
+}): Promise<RunningServer> {
   const port = await freePort();
   const env: Record<string, string> = {
     ...(process.env as Record<string, string>),
@@ -59,6 +63,9 @@ export async function startServer(opts: { db: 'pglite' | 'postgres'; env?: Recor
     const dir = mkdtempSync(path.join(os.tmpdir(), 'tiendas-data-'));
     env.DATA_DIR = dir;
     cleanupDb = async () => rmSync(dir, { recursive: true, force: true });
+  }
+  if (opts.prepare) {
+    try { await opts.prepare(env); } catch (err) { await cleanupDb(); throw err; }
   }
   const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'scripts/start.mjs'), ...(opts.args ?? [])], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';

@@ -49,7 +49,8 @@ export const products = pgTable('products', {
   updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
   uniqueIndex('products_owner_slug').on(t.owner, t.slug),
-  index('products_type').on(t.type),
+  // No index on type alone (dropped by migration 0023): three values, none rare, so the planner's bitmap of 70% of
+  // the table only slowed the searches it was ANDed into.
   check('products_type_check', sql`${t.type} in ('product','service','experience')`),
   check('products_stock_type_check', sql`${t.stock_type} in ('onstock','ondemand')`),
   check('products_stock_nonneg', sql`${t.stock_on_hand} >= 0 and ${t.stock_reserved} >= 0 and ${t.stock_reserved} <= ${t.stock_on_hand} or ${t.stock_type} = 'ondemand'`),
@@ -106,3 +107,20 @@ export const catalogueProducts = pgTable('catalogue_products', {
   /** Zero-based position (seed 001 §4). */
   queue_position: integer('queue_position').notNull().default(0),
 }, (t) => [primaryKey({ columns: [t.catalogue_id, t.product_id] }), index('catalogue_products_order').on(t.catalogue_id, t.queue_position)]);
+
+/**
+ * How many visible items (published, not hidden, not disabled) a shop's store offers per type, kept by the database
+ * (triggers of migration 0023 on shop_products and products): the per-type counts of the storefront read one row
+ * instead of counting a store of 100,000 items on every page.
+ */
+export const shopItemCounts = pgTable('shop_item_counts', {
+  shop_id: uuid('shop_id').notNull().references(() => shops.id, { onDelete: 'cascade' }),
+  type: text('type').$type<'product' | 'service' | 'experience'>().notNull(),
+  n: integer('n').notNull().default(0),
+}, (t) => [primaryKey({ columns: [t.shop_id, t.type] })]);
+
+/** How many visible items a catalogue holds, kept like shop_item_counts (triggers on catalogue_products and products). */
+export const catalogueItemCounts = pgTable('catalogue_item_counts', {
+  catalogue_id: uuid('catalogue_id').primaryKey().references(() => catalogues.id, { onDelete: 'cascade' }),
+  n: integer('n').notNull().default(0),
+});

@@ -17,6 +17,11 @@ export interface TextMatch {
   where: SQL;
   /** Relevance, best first: an ORDER BY list ending before the shop's own order. */
   order: SQL;
+  /**
+   * Strict texts of a word or more: the matches found in the name (every rank but the last), which always come
+   * before those found only in tags or description. rankedPage reads the others only when a page reaches them.
+   */
+  inName?: SQL;
 }
 
 /** Whether a text may fall back to near matches: one word of 4+ characters. */
@@ -57,8 +62,15 @@ export function textMatch(text: string, mode: 'strict' | 'fuzzy' = 'strict'): Te
   const allWordsInName = tokens.length > 1
     ? sql.join(tokens.map((t) => sql`${spaced} like '% ' || public.f_search_name(${escapeLike(t)}) || '%'`), sql` and `)
     : sql`false`;
+  // The same words as plain "contains" too: what the trigram index answers before the word starts are checked.
+  const allWordsIndexed = tokens.length > 1
+    ? sql.join(tokens.map((t) => sql`${n} like '%' || public.f_search_name(${escapeLike(t)}) || '%'`), sql` and `)
+    : null;
   return {
     where,
+    inName: text.length >= 2 && tokens.length
+      ? sql`(${n} like '%' || ${q} || '%'${allWordsIndexed ? sql` or (${allWordsIndexed} and ${allWordsInName})` : sql``})`
+      : undefined,
     order: sql`case
       when ${n} = ${q} or ${n} like ${q} || ' %' then 0
       when ${n} like ${q} || '%' then 1
@@ -124,6 +136,25 @@ function orderFor(sort: ItemSort, match: TextMatch | null, queuePosition: SQL): 
 }
 
 /**
+ * One page of `select ... from ... where ... and <match>` in relevance order, then `tail` (the list's own order).
+ * With match.inName, the matches in the name are ranked first and alone: the matches only in tags or description
+ * (the last rank, by name length then `tail`) are read only when the page reaches past the name matches, so a word
+ * found in thousands of descriptions ('taza') does not rank them all for its first page.
+ */
+async function rankedPage(db: Db, head: SQL, from: SQL, match: TextMatch, tail: SQL, offset: number, limit: number): Promise<RawItem[]> {
+  if (!match.inName) {
+    return rowsOf<RawItem>(await db.execute(sql`${head} ${from} and ${match.where} order by ${match.order}, ${tail} offset ${offset} limit ${limit}`));
+  }
+  const want = offset + limit;
+  const named = rowsOf<RawItem>(await db.execute(sql`${head} ${from} and ${match.where} and ${match.inName}
+    order by ${match.order}, ${tail} limit ${want}`));
+  if (named.length === want) return named.slice(offset);
+  const rest = rowsOf<RawItem>(await db.execute(sql`${head} ${from} and ${match.where} and not ${match.inName}
+    order by length(${foldedName}), ${tail} offset ${Math.max(0, offset - named.length)} limit ${want - Math.max(offset, named.length)}`));
+  return [...named.slice(offset), ...rest];
+}
+
+/**
  * Matches are counted exactly up to SEARCH_CHECK_AT_LEAST (seed 001 §7 check_at_least); a broader text answers
  * that number (the API's matches_estimated), so a search for "a" over 100,000 items never counts them all.
  */
@@ -138,14 +169,17 @@ async function countAtLeast(db: Db, from: SQL): Promise<number> {
  */
 export async function searchShopItems(db: Db, shopId: string, opts: { text: string; type: ItemType; sort: ItemSort; offset: number; limit: number }) {
   const run = async (match: TextMatch) => {
-    const from = sql`from ${shopProducts} join ${products} on ${products.id} = ${shopProducts.product_id}
-      where ${shopProducts.shop_id} = ${shopId} and ${products.type} = ${opts.type} and ${visibleItem} and ${match.where}`;
-    const [res, total] = await Promise.all([
-      db.execute(sql`select ${listItemColumns(sql`${shopProducts.queue_position}`)} ${from}
-        order by ${orderFor(opts.sort, match, sql`${shopProducts.queue_position}`)} offset ${opts.offset} limit ${opts.limit}`),
+    const base = sql`from ${shopProducts} join ${products} on ${products.id} = ${shopProducts.product_id}
+      where ${shopProducts.shop_id} = ${shopId} and ${products.type} = ${opts.type} and ${visibleItem}`;
+    const from = sql`${base} and ${match.where}`;
+    const head = sql`select ${listItemColumns(sql`${shopProducts.queue_position}`)}`;
+    const [rows, total] = await Promise.all([
+      opts.sort === 'queue_position'
+        ? rankedPage(db, head, base, match, sql`${shopProducts.queue_position}, ${products.id}`, opts.offset, opts.limit)
+        : db.execute(sql`${head} ${from} order by ${orderFor(opts.sort, match, sql`${shopProducts.queue_position}`)} offset ${opts.offset} limit ${opts.limit}`).then((r) => rowsOf<RawItem>(r)),
       countAtLeast(db, from),
     ]);
-    return { results: rowsOf<RawItem>(res).map((r) => toListItem(r)), matches_estimated: total };
+    return { results: rows.map((r) => toListItem(r)), matches_estimated: total };
   };
   const strict = await run(textMatch(opts.text));
   if (strict.matches_estimated > 0 || !fuzzyEligible(opts.text)) return strict;
@@ -163,21 +197,20 @@ export async function catalogueItems(db: Db, shopId: string, catalogueId: string
     where ${catalogueProducts.catalogue_id} = ${catalogueId} and ${visibleItem}`;
   const isIn = (r: RawItem) => Boolean((r as RawItem & { in_store: boolean }).in_store);
   if (!opts.text) {
-    // The catalogue's order comes from the (catalogue_id, queue_position) index: the page and the count apart.
+    // The catalogue's order comes from the (catalogue_id, queue_position) index; the count is kept by the database
+    // (catalogue_item_counts, migration 0023).
     const [res, c] = await Promise.all([
       db.execute(sql`select ${listItemColumns(qp)}, ${inStore} ${base} order by ${qp}, ${products.id} offset ${opts.offset} limit ${opts.limit}`),
-      db.execute(sql`select count(*)::int as n ${base}`),
+      db.execute(sql`select coalesce((select n from catalogue_item_counts where catalogue_id = ${catalogueId}), 0)::int as n`),
     ]);
     const rows = rowsOf<RawItem>(res);
     return { results: rows.map((r) => toListItem(r, isIn(r))), matches_estimated: Number(rowsOf<{ n: number }>(c)[0]?.n ?? 0) };
   }
   const run = async (match: TextMatch) => {
-    const from = sql`${base} and ${match.where}`;
-    const [res, total] = await Promise.all([
-      db.execute(sql`select ${listItemColumns(qp)}, ${inStore} ${from} order by ${match.order}, ${qp}, ${products.id} offset ${opts.offset} limit ${opts.limit}`),
-      countAtLeast(db, from),
+    const [rows, total] = await Promise.all([
+      rankedPage(db, sql`select ${listItemColumns(qp)}, ${inStore}`, base, match, sql`${qp}, ${products.id}`, opts.offset, opts.limit),
+      countAtLeast(db, sql`${base} and ${match.where}`),
     ]);
-    const rows = rowsOf<RawItem>(res);
     return { results: rows.map((r) => toListItem(r, isIn(r))), matches_estimated: total };
   };
   const strict = await run(textMatch(opts.text));

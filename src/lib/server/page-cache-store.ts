@@ -41,8 +41,9 @@ export interface Store {
 const KEY = Symbol.for('tiendas.pageCache');
 export const store = (): Store => ((globalThis as { [KEY]?: Store })[KEY] ??= { entries: new Map(), bytes: 0, listening: null, trusted: true, flights: new Map(), sweeper: null });
 
+/** PAGE_CACHE=0 turns the page cache off (benches that measure renders). */
 export function pageCacheEnabled() {
-  return PAGE_CACHE_TTL_MS > 0;
+  return PAGE_CACHE_TTL_MS > 0 && process.env.PAGE_CACHE !== '0';
 }
 
 /** Called by the components that show a product while a page renders: a stock change of it makes the page stale. */
@@ -169,7 +170,8 @@ export function abandonPage(key: string) {
 export async function storePage(key: string, shopId: string, res: Response, products: ReadonlySet<string> = new Set()): Promise<Response> {
   const type = res.headers.get('content-type') ?? '';
   // Pages about one visitor (a guest's cart, order or tickets) say so; they must never reach another visitor.
-  if (res.status !== 200 || !type.includes('text/html') || /\b(private|no-store)\b/i.test(res.headers.get('cache-control') ?? '')) {
+  // Besides HTML pages, a shop's sitemaps (XML, up to 50,000 addresses a file) are kept like them (issue 16).
+  if (res.status !== 200 || !/^(text\/html|application\/xml)\b/.test(type) || /\b(private|no-store)\b/i.test(res.headers.get('cache-control') ?? '')) {
     abandonPage(key);
     return res;
   }

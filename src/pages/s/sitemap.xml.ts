@@ -17,14 +17,18 @@ export const GET: APIRoute = async ({ locals, url }) => {
   const asked = url.searchParams.get('page');
   const page = asked === null ? 1 : Number(asked);
   if (!Number.isInteger(page) || page < 1 || page > 1000) return notFound();
-  const [{ catalogues, items: rows }, entries] = await Promise.all([sitemapEntries(locals.db, shop, page), page === 1 ? blogSitemapEntries(locals.db, shop) : Promise.resolve([])]);
-  if (page > 1 && rows.length === 0) return notFound();
-  if (asked === null && rows.length > SITEMAP_ITEMS) {
-    const pages = Math.ceil((await sitemapItemCount(locals.db, shop)) / SITEMAP_ITEMS);
+  // The root is an index when the items do not fit one file: told by the shop's kept item count (one row per type),
+  // before reading any item. Every answer is kept by the page cache (src/lib/server/page-cache.ts) until the shop's
+  // items change.
+  const total = asked === null ? await sitemapItemCount(locals.db, shop) : 0;
+  if (total > SITEMAP_ITEMS) {
+    const pages = Math.ceil(total / SITEMAP_ITEMS);
     const index = `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${Array.from({ length: pages }, (_, i) =>
       `<sitemap><loc>${esc(`${origin}/sitemap.xml?page=${i + 1}`)}</loc></sitemap>`).join('\n')}\n</sitemapindex>\n`;
     return new Response(index, { headers: XML });
   }
+  const [{ catalogues, items: rows }, entries] = await Promise.all([sitemapEntries(locals.db, shop, page), page === 1 ? blogSitemapEntries(locals.db, shop) : Promise.resolve([])]);
+  if (page > 1 && rows.length === 0) return notFound();
   const items = rows.slice(0, SITEMAP_ITEMS);
   const PREFIX = { product: 'productos', service: 'servicios', experience: 'experiencias' } as const;
   const urls = [
