@@ -1,0 +1,99 @@
+// Panel commands (issue 15): the tool panels' live saves recorded for the builder's Undo/Redo, built from the API's
+// own states; a deleted image is uploaded again from the kept copy; a command that cannot be undone any more is
+// dropped with a message.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, renderHook, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { AdminApi } from '../../islands/admin/api.ts';
+import { deleteItem, patchStore, SLIDES } from '../../islands/admin/panel-commands.ts';
+import type { PanelCommand } from '../../islands/admin/panel-history.ts';
+import { ToastProvider } from '../../islands/admin/ui.tsx';
+import { useBuilderHistory } from '../../islands/builder/use-history.ts';
+import { defaultPanelHistoryLabels } from '../../islands/builder/panel-history-labels.ts';
+
+afterEach(() => { cleanup(); vi.unstubAllGlobals(); });
+
+type Call = { method: string; url: string; body: unknown };
+/** A fetch double: `answer` picks the reply of each call; every call is kept. */
+function fakeFetch(answer: (c: Call) => { status?: number; body?: unknown; blob?: Blob }) {
+  const calls: Call[] = [];
+  vi.stubGlobal('fetch', vi.fn(async (url: string, init?: RequestInit) => {
+    const c = { method: init?.method ?? 'GET', url, body: typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body };
+    calls.push(c);
+    const a = answer(c);
+    if (a.blob) return new Response(a.blob, { status: 200 });
+    return new Response(JSON.stringify(a.body ?? {}), { status: a.status ?? 200, headers: { 'content-type': 'application/json' } });
+  }));
+  return calls;
+}
+
+const slide = {
+  id: 's1', hzt_image: '/media/a.png', vrt_image: '/media/b.png', type: 'URL', product: null, url: 'https://demo.test/x', url_target: '_self',
+  target: 'all', action_type: 'url', position: 2, title: 'Hola', subtitle: null, button_label: null, button_url: null, text_desktop: 'center', text_phone: 'below',
+};
+
+describe('panel commands', () => {
+  it('a deleted slide comes back at its place on undo (its images uploaded again when the server deleted them); redo deletes the new one', async () => {
+    let gone = true;
+    const calls = fakeFetch((c) => {
+      if (c.method === 'GET' && c.url.startsWith('/media/')) return { blob: new Blob(['png'], { type: 'image/png' }) };
+      if (c.method === 'POST' && c.url.endsWith('/admin/uploads')) return { status: 201, body: { url: '/media/new.png' } };
+      if (c.method === 'POST' && c.url.endsWith('/admin/slides')) {
+        if (gone) { gone = false; return { status: 400, body: { error: { code: 'validation_error', message: 'x', fields: { hzt_image: ['upload the image first'], vrt_image: ['upload the image first'] } } } }; }
+        return { status: 201, body: { ...slide, id: 's2', hzt_image: '/media/new.png', vrt_image: '/media/new.png' } };
+      }
+      return { body: { id: 's1', deleted: true } };
+    });
+    const cmds: PanelCommand[] = [];
+    await deleteItem(new AdminApi('demo-03'), (c) => cmds.push(c), SLIDES, slide);
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual(['/api/shops/demo-03/admin/slides/s1']);
+    expect(cmds.map((c) => c.kind)).toEqual(['slideDelete']);
+    await cmds[0]!.undo();
+    const posts = calls.filter((c) => c.method === 'POST' && c.url.endsWith('/admin/slides'));
+    expect(posts).toHaveLength(2);
+    expect(posts[0]!.body).toMatchObject({ hzt_image: '/media/a.png', title: 'Hola', position: 2 });
+    expect(posts[1]!.body).toMatchObject({ hzt_image: '/media/new.png', vrt_image: '/media/new.png', title: 'Hola', position: 2 });
+    await cmds[0]!.redo();
+    expect(calls.at(-1)).toMatchObject({ method: 'DELETE', url: '/api/shops/demo-03/admin/slides/s2' });
+  });
+
+  it('a colour change is undone by sending the colours it replaced; without a recorder it is only the PATCH', async () => {
+    const calls = fakeFetch((c) => (c.method === 'GET'
+      ? { body: { photo: null, store_theme_info: { color1: '#111111', color2: '#222222' } } }
+      : { body: { photo: null, store_theme_info: { color1: '#333333', color2: '#333333' } } }));
+    const cmds: PanelCommand[] = [];
+    await patchStore(new AdminApi('demo-03'), (c) => cmds.push(c), 'color', { color1: '#333333', color2: '#333333' });
+    await cmds[0]!.undo();
+    expect(calls.at(-1)).toMatchObject({ method: 'PATCH', body: { color1: '#111111', color2: '#222222' } });
+    await cmds[0]!.redo();
+    expect(calls.at(-1)).toMatchObject({ method: 'PATCH', body: { color1: '#333333', color2: '#333333' } });
+    calls.length = 0;
+    await patchStore(new AdminApi('demo-03'), null, 'color', { color1: '#444444' });
+    expect(calls.map((c) => c.method)).toEqual(['PATCH']);
+  });
+});
+
+describe('the builder history with panel commands', () => {
+  const wrapper = ({ children }: { children: ReactNode }) => <ToastProvider>{children}</ToastProvider>;
+  const doc = { pack: '03', settings: {}, tokens: {}, templates: {} };
+
+  it('an undo that fails (deleted elsewhere: 404) shows a message and drops the entry; a working one moves to redo', async () => {
+    const applied = vi.fn();
+    const { result } = renderHook(() => useBuilderHistory(doc, defaultPanelHistoryLabels, applied), { wrapper });
+    const ok = { kind: 'color' as const, undo: vi.fn(async () => {}), redo: vi.fn(async () => {}) };
+    const broken = { kind: 'slideEdit' as const, undo: vi.fn(async () => { throw { status: 404, code: 'not_found', message: null }; }), redo: vi.fn(async () => {}) };
+    act(() => { result.current.record(ok); result.current.record(broken); });
+    expect(result.current.title('undo', '')).toBe('Deshacer: cambios de la diapositiva');
+    await act(async () => { result.current.undo(); });
+    expect(broken.undo).toHaveBeenCalledOnce();
+    expect(screen.getByText(/No se pudo deshacer «cambios de la diapositiva»: ya no existe/)).toBeTruthy();
+    expect(result.current.history.past).toHaveLength(1);
+    expect(result.current.history.future).toHaveLength(0);
+    await act(async () => { result.current.undo(); });
+    expect(ok.undo).toHaveBeenCalledOnce();
+    expect(screen.getByText('Se deshizo en la tienda: color de fondo')).toBeTruthy();
+    expect(result.current.history.past).toHaveLength(0);
+    expect(result.current.title('redo', '')).toBe('Rehacer: color de fondo');
+    expect(applied).toHaveBeenCalledTimes(2);
+  });
+});
