@@ -5,6 +5,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { SCREENS_DIR, signIn, USERS, VIEWPORTS } from './helpers.ts';
 
+test.use({ locale: 'es-MX' });
 test.describe.configure({ mode: 'serial' });
 
 const SHOP = 'demo-03';
