@@ -9,6 +9,7 @@ import { deleteItem, patchStore, SLIDES } from '../../islands/admin/panel-comman
 import type { PanelCommand } from '../../islands/admin/panel-history.ts';
 import { ToastProvider } from '../../islands/admin/ui.tsx';
 import { useBuilderHistory } from '../../islands/builder/use-history.ts';
+import { useUndoableDelete } from '../../islands/admin/undo.ts';
 import { defaultPanelHistoryLabels } from '../../islands/builder/panel-history-labels.ts';
 
 afterEach(() => { cleanup(); vi.unstubAllGlobals(); });
@@ -95,5 +96,18 @@ describe('the builder history with panel commands', () => {
     expect(result.current.history.past).toHaveLength(0);
     expect(result.current.title('redo', '')).toBe('Rehacer: color de fondo');
     expect(applied).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('a panel unmounted while a delete waits (back to sections, or read again after an undo)', () => {
+  it('sends the delete instead of losing it', async () => {
+    const send = vi.fn(async () => {});
+    const report = vi.fn();
+    const { result, unmount } = renderHook(() => useUndoableDelete(send, report));
+    act(() => { result.current.start('s1'); });
+    expect(send).not.toHaveBeenCalled();
+    unmount();
+    expect(send).toHaveBeenCalledWith('s1');
+    await vi.waitFor(() => expect(report).toHaveBeenCalledWith('s1', true));
   });
 });
