@@ -26,6 +26,15 @@ export async function patchStore(api: AdminApi, record: RecordCommand | null, ki
   return after;
 }
 
+// ---------- ids: an item created again gets a new id ----------
+
+/** Old id -> the id of the item created again in its place (a chain when it happens more than once). Every
+ * command names items by the id it saw and looks up the current one, so an edit recorded before a delete still
+ * applies after that delete was undone. */
+const recreated = new Map<string, string>();
+export const currentId = (id: string) => { let at = id; for (let n = 0; recreated.has(at) && n < 1000; n++) at = recreated.get(at)!; return at; };
+const createdAgain = (id: string, now: string) => { const at = currentId(id); if (at !== now) recreated.set(at, now); };
+
 // ---------- slides and banners: edit, create, delete ----------
 
 const SLIDE_FIELDS = ['hzt_image', 'vrt_image', 'type', 'product', 'url', 'url_target', 'target', 'action_type', 'title', 'subtitle', 'button_label', 'button_url', 'text_desktop', 'text_phone'] as const;
@@ -39,7 +48,7 @@ const imagesOf = (r: Row | undefined) => [r?.hzt_image as string | null, r?.vrt_
 
 /** Saves a slide or banner (PATCH with `before`, POST without): undo puts the old fields back / deletes the new one. */
 export async function saveItem<T>(api: AdminApi, record: RecordCommand | null, k: Kind, before: Row | undefined, body: Record<string, unknown>): Promise<T> {
-  const url = (id: string) => `${k.path}/${encodeURIComponent(id)}`;
+  const url = (id: string) => `${k.path}/${encodeURIComponent(currentId(id))}`;
   if (!record) return before ? api.call<T>('PATCH', url(before.id), body) : api.call<T>('POST', k.path, body);
   const images = new ImageKeeper();
   // Replaced images are deleted by the save: read them first.
@@ -47,14 +56,14 @@ export async function saveItem<T>(api: AdminApi, record: RecordCommand | null, k
   const after = before ? await api.call<Row>('PATCH', url(before.id), body) : await api.call<Row>('POST', k.path, body);
   // The new images: an undo of this save (or of the create) deletes them, the redo needs them.
   await images.keep(before ? imagesOf(after).filter((u, i) => u !== imagesOf(before)[i]) : imagesOf(after));
-  let id = after.id;
+  const id = after.id;
   const put = (state: Row) => images.send(api, pick(state, k.fields), (b) => api.call('PATCH', url(id), b));
   if (before) record({ kind: k.edit, undo: () => put(before), redo: () => put(after) });
   else {
     record({
       kind: k.create,
       undo: () => api.call('DELETE', url(id)),
-      redo: async () => { id = (await images.send(api, { ...pick(after, k.fields), position: after.position }, (b) => api.call<Row>('POST', k.path, b))).id; },
+      redo: async () => { createdAgain(id, (await images.send(api, { ...pick(after, k.fields), position: after.position }, (b) => api.call<Row>('POST', k.path, b))).id); },
     });
   }
   return after as T;
@@ -62,15 +71,15 @@ export async function saveItem<T>(api: AdminApi, record: RecordCommand | null, k
 
 /** Deletes a slide or banner; undo creates it again at its place (with its images, uploaded again if they were deleted). */
 export async function deleteItem(api: AdminApi, record: RecordCommand | null, k: Kind, item: Row) {
-  const url = (id: string) => `${k.path}/${encodeURIComponent(id)}`;
+  const url = (id: string) => `${k.path}/${encodeURIComponent(currentId(id))}`;
   if (!record) { await api.call('DELETE', url(item.id)); return; }
   const images = new ImageKeeper();
   await images.keep(imagesOf(item));
   await api.call('DELETE', url(item.id));
-  let id = item.id;
+  const id = item.id;
   record({
     kind: k.remove,
-    undo: async () => { id = (await images.send(api, { ...pick(item, k.fields), position: item.position }, (b) => api.call<Row>('POST', k.path, b))).id; },
+    undo: async () => { createdAgain(id, (await images.send(api, { ...pick(item, k.fields), position: item.position }, (b) => api.call<Row>('POST', k.path, b))).id); },
     redo: () => api.call('DELETE', url(id)),
   });
 }
@@ -92,14 +101,14 @@ async function activeHeader(api: AdminApi): Promise<AdminHeader | null> {
 /** Saves a header and applies it (PATCH with `before`, POST without); undo restores its fields and the header
  * the shop showed before (or none). */
 export async function saveHeader(api: AdminApi, record: RecordCommand | null, before: AdminHeader | undefined, body: Record<string, unknown>) {
-  const url = (id: string) => `/admin/headers/${encodeURIComponent(id)}`;
+  const url = (id: string) => `/admin/headers/${encodeURIComponent(currentId(id))}`;
   const save = () => (before ? api.call<AdminHeader>('PATCH', url(before.id), body) : api.call<AdminHeader>('POST', '/admin/headers', body));
   if (!record) return save();
   const previous = before?.active ? before : await activeHeader(api);
   const after = await save();
-  let id = after.id;
+  const id = after.id;
   const showPrevious = async () => {
-    if (previous && previous.id !== id) await api.call('POST', `${url(previous.id)}/apply`, { active: true });
+    if (previous && currentId(previous.id) !== currentId(id)) await api.call('POST', `${url(previous.id)}/apply`, { active: true });
   };
   if (before) {
     record({
@@ -111,7 +120,7 @@ export async function saveHeader(api: AdminApi, record: RecordCommand | null, be
     record({
       kind: 'headerCreate',
       undo: async () => { await api.call('DELETE', url(id)); await showPrevious(); },
-      redo: async () => { id = (await api.call<AdminHeader>('POST', '/admin/headers', { ...pick(after as never, HEADER_FIELDS), apply: true })).id; },
+      redo: async () => { createdAgain(id, (await api.call<AdminHeader>('POST', '/admin/headers', { ...pick(after as never, HEADER_FIELDS), apply: true })).id); },
     });
   }
   return after;

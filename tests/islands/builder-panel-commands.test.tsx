@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, renderHook, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { AdminApi } from '../../islands/admin/api.ts';
-import { deleteItem, patchStore, SLIDES } from '../../islands/admin/panel-commands.ts';
+import { BANNERS, deleteItem, patchStore, saveItem, SLIDES } from '../../islands/admin/panel-commands.ts';
 import type { PanelCommand } from '../../islands/admin/panel-history.ts';
 import { ToastProvider } from '../../islands/admin/ui.tsx';
 import { useBuilderHistory } from '../../islands/builder/use-history.ts';
@@ -56,6 +56,23 @@ describe('panel commands', () => {
     expect(posts[1]!.body).toMatchObject({ hzt_image: '/media/new.png', vrt_image: '/media/new.png', title: 'Hola', position: 2 });
     await cmds[0]!.redo();
     expect(calls.at(-1)).toMatchObject({ method: 'DELETE', url: '/api/shops/demo-03/admin/slides/s2' });
+  });
+
+  it('commands follow an item created again: undoing a delete, then the create, deletes the new item', async () => {
+    let n = 0;
+    const banner = { id: 'b1', hzt_image: '/media/h.png', vrt_image: null, action_type: 'none', url: null, url_target: '_self', product: null, target: 'all', position: 0 };
+    const calls = fakeFetch((c) => {
+      if (c.method === 'GET') return { blob: new Blob(['png'], { type: 'image/png' }) };
+      if (c.method === 'POST') return { status: 201, body: { ...banner, id: n++ ? 'b3' : 'b1' } };
+      return { body: {} };
+    });
+    const cmds: PanelCommand[] = [];
+    const api = new AdminApi('demo-03');
+    await saveItem(api, (c) => cmds.push(c), BANNERS, undefined, { hzt_image: '/media/h.png' });
+    await deleteItem(api, (c) => cmds.push(c), BANNERS, banner);
+    await cmds[1]!.undo(); // created again as b3
+    await cmds[0]!.undo(); // the create's undo deletes b3, not the gone b1
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual(['/api/shops/demo-03/admin/banners/b1', '/api/shops/demo-03/admin/banners/b3']);
   });
 
   it('a colour change is undone by sending the colours it replaced; without a recorder it is only the PATCH', async () => {
