@@ -13,6 +13,7 @@ const API = `/api/shops/${SHOP}/admin`;
 const EDITOR = `/${SHOP}/admin/editor`;
 const COLOUR = '#0e7490';
 const TITLE = 'Título que se deshace';
+const LINK = 'https://example.com/banner-que-vuelve';
 
 const panel = (page: Page) => page.getByTestId('builder-tool-panel');
 const top = (page: Page) => page.locator('.bf-top');
@@ -83,6 +84,55 @@ test('Undo and Redo in the builder cover the colours and carousel panels; the st
     const keys = ['title', 'subtitle', 'button_label', 'button_url', 'text_desktop', 'text_phone'];
     await request.patch(`${API}/slides/${slide.id}`, { data: Object.fromEntries(keys.map((k) => [k, slide[k] ?? ''])) });
     await request.patch(`${API}/store`, { data: { color1: store.store_theme_info.color1, color2: store.store_theme_info.color2 } });
+  }
+});
+
+test('a banner created and deleted in the banners panel comes back on Undo (its deleted image uploaded again) and goes on Redo', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize(VIEWPORTS.desktop);
+  await signIn(page.request, USERS.admin03);
+  const request = page.request;
+  const list = async () => ((await (await request.get(`${API}/banners?offset=0&limit=50`)).json()).results as { id: string; url: string | null; hzt_image: string }[]);
+  const before = (await list()).map((b) => b.id);
+  const mine = async () => (await list()).filter((b) => b.url === LINK);
+  try {
+    await page.goto(`${EDITOR}?panel=banners`);
+    await panel(page).getByRole('button', { name: 'Agregar banner' }).click();
+    await panel(page).locator('input[type=file]').first().setInputFiles('tests/fixtures/uploads/valid.png');
+    await panel(page).getByLabel('Acción del botón').selectOption('url');
+    await panel(page).getByLabel('Enlace', { exact: true }).fill(LINK);
+    await panel(page).getByRole('button', { name: 'Guardar' }).click();
+    await expect(panel(page).getByTestId('banner-row')).toHaveCount(before.length + 1, { timeout: 15_000 });
+    const created = (await mine())[0]!;
+    // Delete it (sent after the panel's own 5 s undo delay); its image is deleted with it.
+    await panel(page).getByRole('button', { name: `Eliminar banner ${before.length + 1}` }).click();
+    await expect(page.getByText('El banner se borró correctamente')).toBeVisible({ timeout: 15_000 });
+    await expect.poll(async () => (await mine()).length).toBe(0);
+    expect((await request.get(created.hzt_image)).status()).toBe(404);
+
+    const undo = top(page).getByRole('button', { name: /Deshacer/ });
+    await expect(undo).toHaveAttribute('title', 'Deshacer: banner eliminado');
+    await undo.click();
+    await expect(toast(page, 'Se deshizo en la tienda: banner eliminado')).toBeVisible();
+    await expect(panel(page).getByTestId('banner-row')).toHaveCount(before.length + 1);
+    const back = await mine();
+    expect(back).toHaveLength(1);
+    expect((await request.get(back[0]!.hzt_image)).status()).toBe(200);
+    // Undo the create too: the banner made again goes.
+    await expect(undo).toHaveAttribute('title', 'Deshacer: banner nuevo');
+    await undo.click();
+    await expect(toast(page, 'Se deshizo en la tienda: banner nuevo')).toBeVisible();
+    await expect.poll(async () => (await mine()).length).toBe(0);
+    // Redo both: created, then deleted again.
+    const redo = top(page).getByRole('button', { name: /Rehacer/ });
+    await redo.click();
+    await expect(toast(page, 'Se rehízo en la tienda: banner nuevo')).toBeVisible();
+    await expect.poll(async () => (await mine()).length).toBe(1);
+    await redo.click();
+    await expect(toast(page, 'Se rehízo en la tienda: banner eliminado')).toBeVisible();
+    await expect.poll(async () => (await mine()).length).toBe(0);
+  } finally {
+    for (const b of (await list()).filter((b) => !before.includes(b.id))) await request.delete(`${API}/banners/${b.id}`);
   }
 });
 
