@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, renderHook, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { AdminApi } from '../../islands/admin/api.ts';
-import { BANNERS, deleteItem, patchStore, saveItem, SLIDES } from '../../islands/admin/panel-commands.ts';
+import { BANNERS, deleteItem, patchStore, saveHeader, saveItem, SLIDES } from '../../islands/admin/panel-commands.ts';
 import type { PanelCommand } from '../../islands/admin/panel-history.ts';
 import { ToastProvider } from '../../islands/admin/ui.tsx';
 import { useBuilderHistory } from '../../islands/builder/use-history.ts';
@@ -73,6 +73,24 @@ describe('panel commands', () => {
     await cmds[1]!.undo(); // created again as b3
     await cmds[0]!.undo(); // the create's undo deletes b3, not the gone b1
     expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual(['/api/shops/demo-03/admin/banners/b1', '/api/shops/demo-03/admin/banners/b3']);
+  });
+
+  it('a header save applies it; undo puts its words back and shows the header the shop showed before', async () => {
+    const h = (id: string, title: string, active: boolean) => ({ id, title, subtitle: null, description: null, action_type: 'none', url: null, button_label: null, product: null, target: 'all', active });
+    const calls = fakeFetch((c) => (c.method === 'GET'
+      ? { body: { results: [h('h2', 'Nuevo', false), h('h1', 'Antes', true)] } }
+      : { body: h('h2', 'Nuevo título', true) }));
+    const cmds: PanelCommand[] = [];
+    await saveHeader(new AdminApi('demo-03'), (c) => cmds.push(c), h('h2', 'Nuevo', false) as never, { title: 'Nuevo título', apply: true });
+    calls.length = 0;
+    await cmds[0]!.undo();
+    expect(calls.map((c) => [c.method, c.url.replace('/api/shops/demo-03/admin', ''), c.body])).toEqual([
+      ['PATCH', '/headers/h2', expect.objectContaining({ title: 'Nuevo' })],
+      ['POST', '/headers/h1/apply', { active: true }],
+    ]);
+    calls.length = 0;
+    await cmds[0]!.redo();
+    expect(calls.map((c) => [c.method, c.body])).toEqual([['PATCH', expect.objectContaining({ title: 'Nuevo título', apply: true })]]);
   });
 
   it('a colour change is undone by sending the colours it replaced; without a recorder it is only the PATCH', async () => {
