@@ -10,6 +10,8 @@ import type { AdminApi } from './api.ts';
 import { ProductPicker } from './HeaderEditor.tsx';
 import ImageDrop from './ImageDrop.tsx';
 import { useUndoableDelete } from './undo.ts';
+import { BANNERS, deleteItem, saveItem } from './panel-commands.ts';
+import { usePanelHistory } from './panel-history.ts';
 import { defaultLabels, fmt, type AdminLabels } from './labels.ts';
 import { ERROR_TOAST_MS, Field, Modal, SUCCESS_TOAST_MS, useToasts } from './ui.tsx';
 import IslandForm from '../shared/form.tsx';
@@ -18,13 +20,14 @@ export default function BannersModal({ api, labels = defaultLabels, onClose, onC
   const { push } = useToasts();
   const [items, setItems] = useState<AdminBanner[] | null>(null);
   const [editing, setEditing] = useState<AdminBanner | 'new' | null>(null);
+  const record = usePanelHistory();
   const fail = () => push({ kind: 'error', title: labels.errorTitle, message: labels.genericError, ms: ERROR_TOAST_MS });
   const load = useCallback(async () => {
     try { setItems((await api.get<{ results: AdminBanner[] }>('/admin/banners?offset=0&limit=50')).results); } catch { setItems([]); }
   }, [api]);
   useEffect(() => { void load(); }, [load]);
   const deletion = useUndoableDelete(
-    (id) => api.call('DELETE', `/admin/banners/${id}`),
+    (id) => deleteItem(api, record, BANNERS, (items?.find((b) => b.id === id) ?? { id }) as AdminBanner & Record<string, unknown>),
     (_id, ok) => {
       if (ok) { push({ kind: 'success', title: labels.successTitle, message: labels.bannerDeleted, ms: SUCCESS_TOAST_MS }); void load(); onChanged?.(); }
       else fail();
@@ -66,6 +69,7 @@ export default function BannersModal({ api, labels = defaultLabels, onClose, onC
 
 function BannerForm({ api, labels, banner, onDone }: { api: AdminApi; labels: AdminLabels; banner?: AdminBanner; onDone: (changed: boolean) => void }) {
   const { push } = useToasts();
+  const record = usePanelHistory();
   const [action, setAction] = useState<AdminBanner['action_type']>(banner?.action_type ?? 'none');
   const [url, setUrl] = useState(banner?.url ?? '');
   const [product, setProduct] = useState({ id: banner?.product ?? '', name: banner?.product_name ?? '' });
@@ -94,8 +98,7 @@ function BannerForm({ api, labels, banner, onDone }: { api: AdminApi; labels: Ad
       }
       const body = { ...images, action_type: action, target, url: action === 'url' ? url.trim() : null, product: action === 'product' ? product.id : null };
       try {
-        if (banner) await api.call('PATCH', `/admin/banners/${banner.id}`, body);
-        else await api.call('POST', '/admin/banners', body);
+        await saveItem(api, record, BANNERS, banner as (AdminBanner & Record<string, unknown>) | undefined, body);
       } catch { push({ kind: 'error', title: labels.errorTitle, message: labels.genericError, ms: ERROR_TOAST_MS }); return; }
       push({ kind: 'success', title: labels.successTitle, message: banner ? labels.bannerUpdated : labels.bannerCreated, ms: SUCCESS_TOAST_MS });
       onDone(true);

@@ -8,6 +8,8 @@ import { serverMessage, type AdminApi } from './api.ts';
 import { ProductPicker } from './HeaderEditor.tsx';
 import ImageDrop from './ImageDrop.tsx';
 import { useUndoableDelete } from './undo.ts';
+import { deleteItem, saveItem, SLIDES } from './panel-commands.ts';
+import { usePanelHistory } from './panel-history.ts';
 import { defaultLabels, fmt, type AdminLabels } from './labels.ts';
 import { slideTextLabelsOf } from './slide-text-labels.ts';
 import { SLIDE_BUTTON_MAX, SLIDE_SUBTITLE_MAX, SLIDE_TEXT_DEFAULTS, SLIDE_TEXT_PLACES, SLIDE_TITLE_MAX, type SlideTextPlace } from '../../src/lib/shared/slide-text.ts';
@@ -25,13 +27,14 @@ export default function CarouselEditor({ api, labels = defaultLabels, onClose, o
   const { push } = useToasts();
   const [data, setData] = useState<{ results: Slide[]; columns: 1 | 2 } | null>(null);
   const [editing, setEditing] = useState<Slide | 'new' | null>(null);
+  const record = usePanelHistory();
   const load = useCallback(async () => {
     try { setData(await api.get('/admin/slides')); } catch { setData({ results: [], columns: 2 }); }
   }, [api]);
   useEffect(() => { void load(); }, [load]);
   // Delete with a 5 s undo (the row says 'Eliminando…'), like catalogues and franchises.
   const deletion = useUndoableDelete(
-    (id) => api.call('DELETE', `/admin/slides/${id}`),
+    (id) => deleteItem(api, record, SLIDES, (data?.results.find((s) => s.id === id) ?? { id }) as Slide & Record<string, unknown>),
     (_id, ok) => {
       if (ok) { push({ kind: 'success', title: labels.successTitle, message: labels.slideDeleted, ms: SUCCESS_TOAST_MS }); void load(); onChanged?.(); }
       else push({ kind: 'error', title: labels.errorTitle, message: labels.slideNotDeleted, ms: ERROR_TOAST_MS });
@@ -74,6 +77,7 @@ export default function CarouselEditor({ api, labels = defaultLabels, onClose, o
 
 function SlideForm({ api, labels, slide, columns, onDone }: { api: AdminApi; labels: AdminLabels; slide?: Slide; columns: 1 | 2; onDone: (changed: boolean) => void }) {
   const { push } = useToasts();
+  const record = usePanelHistory();
   const [type, setType] = useState<'PRODUCT' | 'URL'>(slide?.type ?? 'URL');
   const [url, setUrl] = useState(slide?.url ?? '');
   const [product, setProduct] = useState({ id: slide?.product ?? '', name: slide?.product_name ?? '' });
@@ -126,8 +130,7 @@ function SlideForm({ api, labels, slide, columns, onDone }: { api: AdminApi; lab
         ...words,
       };
       try {
-        if (slide) await api.call('PATCH', `/admin/slides/${slide.id}`, body);
-        else await api.call('POST', '/admin/slides', body);
+        await saveItem(api, record, SLIDES, slide as (Slide & Record<string, unknown>) | undefined, body);
       } catch (e) {
         const fields = (e as { fields?: Record<string, unknown> }).fields;
         const urlErr = fields?.url;

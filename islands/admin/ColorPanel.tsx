@@ -5,6 +5,8 @@ import { HexColorPicker } from 'react-colorful';
 import { parseColor } from '../../src/domain/admin/color.ts';
 import { DEFAULT_BACKGROUND_RGB } from '../../src/lib/shared/constants.ts';
 import type { AdminApi } from './api.ts';
+import { patchStore } from './panel-commands.ts';
+import { usePanelHistory } from './panel-history.ts';
 import { defaultLabels, type AdminLabels } from './labels.ts';
 import { COLOR_DEBOUNCE_MS, ERROR_TOAST_MS, useToasts } from './ui.tsx';
 
@@ -25,6 +27,7 @@ export default function ColorPanel({ api, presets, initial, labels = defaultLabe
   api: AdminApi; presets: Preset[]; initial?: { color1: string; color2: string }; labels?: AdminLabels; onDone: (saved: boolean, colors?: { color1: string; color2: string }) => void;
 }) {
   const { push } = useToasts();
+  const record = usePanelHistory();
   const start = initial?.color1 ?? DEFAULT_COLOR;
   const [color, setColor] = useState(start);
   const [color2, setColor2] = useState(initial?.color2 ?? start);
@@ -49,7 +52,7 @@ export default function ColorPanel({ api, presets, initial, labels = defaultLabe
   const apply = async () => {
     setSaving(true);
     try {
-      await api.patchStore({ color1: color, color2 });
+      await patchStore(api, record, 'color', { color1: color, color2 });
       saved.current = true;
       clearTimeout(timer.current);
       previewColors(color, color2);

@@ -12,6 +12,8 @@ import type { AdminHeader } from '../../src/domain/admin/schema.ts';
 import { normaliseLink } from '../../src/lib/shared/safe-url.ts';
 import { serverMessage, type AdminApi } from './api.ts';
 import ColorPanel, { type Preset } from './ColorPanel.tsx';
+import { saveHeader } from './panel-commands.ts';
+import { usePanelHistory } from './panel-history.ts';
 import { defaultLabels, fmt, type AdminLabels } from './labels.ts';
 import { ERROR_TOAST_MS, Field, Modal, SUCCESS_TOAST_MS, useToasts } from './ui.tsx';
 import IslandForm from '../shared/form.tsx';
@@ -160,6 +162,7 @@ export function ProductPicker({ api, labels, value, name, onPick, error }: { api
 
 function HeaderFormView({ api, labels, header, onDone }: { api: AdminApi; labels: AdminLabels; header?: AdminHeader; onDone: (changed: boolean) => void }) {
   const { push } = useToasts();
+  const record = usePanelHistory();
   const { register, handleSubmit, watch, setValue, formState: { errors, isSubmitting } } = useForm<HeaderForm>({
     resolver: zodResolver(headerFormSchema(labels)), defaultValues: toForm(header),
   });
@@ -167,8 +170,7 @@ function HeaderFormView({ api, labels, header, onDone }: { api: AdminApi; labels
   const onSubmit = async (v: HeaderForm) => {
     try {
       // Seed 000 §4: saving returns to the list and updates the shop's header (the saved one is the shop's header).
-      if (header) await api.call('PATCH', `/admin/headers/${header.id}`, { ...toBody(v), apply: true });
-      else await api.call('POST', '/admin/headers', { ...toBody(v), apply: true });
+      await saveHeader(api, record, header, { ...toBody(v), apply: true });
       push({ kind: 'success', title: labels.successTitle, message: header ? labels.headerUpdated : labels.headerCreated, ms: SUCCESS_TOAST_MS });
       onDone(true);
     } catch (e) {

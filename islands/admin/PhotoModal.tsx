@@ -9,6 +9,8 @@ import { PHOTO_DISPLAYS, SHOP_NAME_MAX } from '../../src/lib/shared/constants.ts
 import { IMAGE_SIZES } from '../../src/lib/shared/image-sizes.ts';
 import type { AdminApi } from './api.ts';
 import ImageDrop from './ImageDrop.tsx';
+import { patchStore } from './panel-commands.ts';
+import { usePanelHistory } from './panel-history.ts';
 import { defaultLabels, fmt, type AdminLabels } from './labels.ts';
 import { ERROR_TOAST_MS, Field, Modal, useToasts } from './ui.tsx';
 
@@ -21,6 +23,7 @@ export default function PhotoModal({ api, name, photo, display = 'bdr_cir', labe
   api: AdminApi; name: string; photo: string | null; display?: PhotoDisplay; labels?: AdminLabels; onClose: () => void; onSaved: () => void;
 }) {
   const { push } = useToasts();
+  const record = usePanelHistory();
   const [file, setFile] = useState<File | null>(null);
   const [failed, setFailed] = useState(false);
   const schema = z.object({
@@ -41,7 +44,7 @@ export default function PhotoModal({ api, name, photo, display = 'bdr_cir', labe
       }
     }
     try {
-      await api.patchStore({ name: v.name, photo_display: v.photo_display, ...(file ? { photo: url } : {}) });
+      await patchStore(api, record, 'photo', { name: v.name, photo_display: v.photo_display, ...(file ? { photo: url } : {}) });
       onSaved();
     } catch {
       if (file) setFailed(true);

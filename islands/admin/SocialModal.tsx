@@ -6,6 +6,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { SOCIAL_NETWORKS, socialFieldSchema } from '../../src/lib/shared/social-links.ts';
 import type { AdminApi, ApiError } from './api.ts';
+import { patchStore } from './panel-commands.ts';
+import { usePanelHistory } from './panel-history.ts';
 import { defaultLabels, type AdminLabels } from './labels.ts';
 import { ERROR_TOAST_MS, Field, Modal, useToasts } from './ui.tsx';
 import IslandForm from '../shared/form.tsx';
@@ -22,12 +24,13 @@ export default function SocialModal({ api, socials, labels = defaultLabels, onCl
   api: AdminApi; socials: Partial<Record<string, string | null>>; labels?: AdminLabels; onClose: () => void; onSaved: () => void;
 }) {
   const { push } = useToasts();
+  const record = usePanelHistory();
   const { register, handleSubmit, setError, formState: { errors, isSubmitting } } = useForm<Social, unknown, SocialOut>({
     resolver: zodResolver(socialFormSchema(labels)) as Resolver<Social, unknown, SocialOut>, defaultValues: Object.fromEntries(SOCIAL_FIELDS.map((f) => [f, socials[f] ?? ''])) as Social,
   });
   const onSubmit = async (v: SocialOut) => {
     try {
-      await api.patchStore(v);
+      await patchStore(api, record, 'social', v);
       onSaved();
     } catch (e) {
       const refused = SOCIAL_FIELDS.filter((f) => (e as ApiError).fields?.[f]);

@@ -49,6 +49,8 @@ const FOCUSABLE = 'a[href],button:not([disabled]),input:not([disabled]):not([typ
 /** Inside the theme builder the same editors render as a side panel (no backdrop, no focus trap): see
  * islands/builder/AdminPanels.tsx. */
 export const InlineModalContext = createContext(false);
+/** In the builder: the panels' notice that their changes are live at once (no Publish). */
+export const PanelNoticeContext = createContext<string | null>(null);
 /** On the storefront, a modal that is also a builder panel links to it (AdminBar sets this per modal). */
 export const BuilderLinkContext = createContext<{ href: string; label: string } | null>(null);
 
@@ -58,12 +60,14 @@ export function Modal(props: { title: string; onClose: () => void; children: Rea
 
 function InlinePanel({ title, onClose, children, closeLabel = 'Cerrar' }: { title: string; onClose: () => void; children: ReactNode; closeLabel?: string }) {
   const id = useId();
+  const notice = useContext(PanelNoticeContext);
   return (
-    <section className="adm-modal adm-as-panel" aria-labelledby={`${id}-t`} data-testid="builder-tool-panel">
+    <section className="adm-modal adm-as-panel" aria-labelledby={`${id}-t`} aria-describedby={notice ? `${id}-n` : undefined} data-testid="builder-tool-panel">
       <div className="adm-modal-head">
         <h2 id={`${id}-t`}>{title}</h2>
         <button type="button" className="adm-x" aria-label={closeLabel} onClick={onClose}>×</button>
       </div>
+      {notice && <p id={`${id}-n`} className="adm-live-note" data-testid="panel-live-notice"><span aria-hidden="true">● </span>{notice}</p>}
       <div className="adm-modal-body">{children}</div>
     </section>
   );

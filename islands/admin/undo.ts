@@ -1,6 +1,7 @@
 // Delete with undo (seed 000 §4, §9: 5000 ms): the row shows 'Deleting…' with an Undo button; when the delay ends
 // the delete is sent, and its outcome reported (success toast, or the row back with an error toast). Closing the
-// editor sends the deletes still waiting (flush) and waits for them, so nothing the admin left marked is lost.
+// editor sends the deletes still waiting (flush) and waits for them, so nothing the admin left marked is lost; so does
+// unmounting.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { UNDO_DELAY_MS } from './ui.tsx';
 
@@ -32,6 +33,8 @@ export function useUndoableDelete(send: (id: string) => Promise<void>, report: (
     for (const [id, h] of [...timers.current]) { clearTimeout(h); fire(id); }
     await Promise.allSettled([...inflight.current]);
   };
-  useEffect(() => () => { for (const h of timers.current.values()) clearTimeout(h); }, []);
+  // Unmounted while deletes wait (the builder's 'back to sections', or the panel read again after an undo): they
+  // are sent now rather than lost.
+  useEffect(() => () => { for (const [id, h] of [...timers.current]) { clearTimeout(h); fire(id); } }, [fire]);
   return { waiting, start, undo, flush };
 }

@@ -1,11 +1,14 @@
 // The shop's admin editors (header, carousel, banners, colours, photo, social links, catalogues) as panels of the
 // theme builder: the same components the storefront's side bar opens as modals, rendered inline
-// (InlineModalContext). Each save or change reloads the builder's live preview. Loaded on demand by Builder.tsx.
+// (InlineModalContext). Each save or change reloads the builder's live preview; each live save or delete is also
+// handed to the builder's undo/redo as a command (PanelHistoryContext), and every panel says its changes are live.
+// Loaded on demand by Builder.tsx, inside the builder's toasts.
 import { Suspense, lazy, useMemo } from 'react';
 import { AdminApi } from '../admin/api.ts';
-import css from '../admin/admin.css?inline';
 import { defaultLabels, type AdminLabels } from '../admin/labels.ts';
-import { InlineModalContext, SUCCESS_TOAST_MS, ToastProvider, useToasts } from '../admin/ui.tsx';
+import { InlineModalContext, PanelNoticeContext, SUCCESS_TOAST_MS, useToasts } from '../admin/ui.tsx';
+import { PanelHistoryContext, type RecordCommand } from '../admin/panel-history.ts';
+import { refreshShop } from '../admin/panel-commands.ts';
 import type { AdminShop } from '../admin/AdminBar.tsx';
 import { type ToolPanel } from './tool-panels.ts';
 
@@ -28,26 +31,31 @@ interface Props {
   onChanged: () => void;
   /** The toast after a photo or social-links save (those editors have none of their own). */
   savedLabel: string;
+  /** The panels' 'live' notice (saved at once, no Publish). */
+  notice: string;
+  /** Records a live save as an undoable command in the builder's history. */
+  onCommand: RecordCommand;
 }
 
 export default function AdminPanels(props: Props) {
   const labels = useMemo(() => ({ ...defaultLabels, ...props.labels }), [props.labels]);
   return (
-    <ToastProvider closeLabel={labels.close}>
-      <style>{css}</style>
-      <InlineModalContext.Provider value={true}>
-        <Suspense fallback={<p aria-busy="true">{labels.loading}</p>}>
-          <Panel {...props} labels={labels} />
-        </Suspense>
-      </InlineModalContext.Provider>
-    </ToastProvider>
+    <InlineModalContext.Provider value={true}>
+      <PanelNoticeContext.Provider value={props.notice}>
+        <PanelHistoryContext.Provider value={props.onCommand}>
+          <Suspense fallback={<p aria-busy="true">{labels.loading}</p>}>
+            <Panel {...props} labels={labels} />
+          </Suspense>
+        </PanelHistoryContext.Provider>
+      </PanelNoticeContext.Provider>
+    </InlineModalContext.Provider>
   );
 }
 
 function Panel({ panel, shop, base, labels, onClose, onChanged, savedLabel }: Props & { labels: AdminLabels }) {
   const { push } = useToasts();
   const api = useMemo(() => new AdminApi(shop.slug, ''), [shop.slug]);
-  const saved = () => { onChanged(); push({ kind: 'success', title: labels.successTitle, message: savedLabel, ms: SUCCESS_TOAST_MS }); };
+  const saved = () => { void refreshShop(shop); onChanged(); push({ kind: 'success', title: labels.successTitle, message: savedLabel, ms: SUCCESS_TOAST_MS }); };
   switch (panel) {
     case 'color':
       return <ColorModal api={api} labels={labels} presets={shop.presets} initial={{ color1: shop.color1, color2: shop.color2 }} onClose={onClose}

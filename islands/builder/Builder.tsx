@@ -3,28 +3,33 @@
 // live server-rendered preview, and publishing with the server's per-field messages.
 // Texts come from the page in the visitor's language (labels.ts has the Spanish defaults); section and setting
 // names come translated from the theme API.
-import { lazy, Suspense, useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { AdminShop } from '../admin/AdminBar.tsx';
 import type { AdminLabels } from '../admin/labels.ts';
-import { isToolPanel, TOOL_PANELS, type ToolPanel } from './tool-panels.ts';
+import adminCss from '../admin/admin.css?inline';
+import { ToastProvider } from '../admin/ui.tsx';
+import type { PanelCommand } from '../admin/panel-history.ts';
+import { refreshShop } from '../admin/panel-commands.ts';
+import { defaultPanelHistoryLabels, type PanelHistoryLabels } from './panel-history-labels.ts';
+import { useBuilderHistory } from './use-history.ts';
+import { usePreviewBridge } from './use-preview.ts';
+import { OpenToolPanel, ToolNav, useOpenPanel } from './ToolPanels.tsx';
 import { ApiError, themeApi } from './api.ts';
 import { addSection, moveSection, removeSection, sectionsOf, setSetting, toggleSection } from './doc.ts';
-import { historyReducer, initHistory } from './history.ts';
 import { previewUrl, samplePaths, STATIC_PATHS, type PreviewPaths } from './preview.ts';
 import { PreviewPane } from './PreviewPane.tsx';
 import { ThemeSettingsPanel } from './ThemeSettingsPanel.tsx';
 import { defaultThemeLabels, ThemeLabelsContext, type ThemeLabels } from './theme-labels.ts';
-import { themeSettingsCss } from '../../src/themes/theme-settings.ts';
 import type { Breakpoint, Tokens } from '../../src/themes/schema.ts';
 import { SectionList } from './SectionList.tsx';
+import { TopBar } from './TopBar.tsx';
 import { SettingsForm } from './SettingsForm.tsx';
 import { BuilderLabelsContext, defaultBuilderLabels, fmt, type BuilderLabels } from './labels.ts';
 import { EDITABLE_PAGES, type SectionTypeInfo, type SettingValue, type ThemeDocument, type ThemeIssue, type ThemeState } from './types.ts';
-import { fieldsForPage } from './validate.ts';
+import { fieldsBySection, issuePlace, pageLabel, type SectionErrors } from './issues.ts';
 import './builder.css';
 
 export const AUTOSAVE_MS = 800;
-const AdminPanels = lazy(() => import('./AdminPanels.tsx'));
 
 interface Props {
   slug: string;
@@ -42,22 +47,34 @@ interface Props {
   themeLabels?: Partial<ThemeLabels>;
   /** The shop's own colour scheme (its dark-mode flag), shown when the theme does not choose one. */
   shopScheme?: 'light' | 'dark';
+  /** Texts of the panels' undo/redo and 'live' notice (area panelHistory). */
+  panelLabels?: Partial<PanelHistoryLabels>;
 }
 
 type Status = { kind: 'idle' | 'saving' | 'saved' | 'publishing' | 'published' | 'error' | 'conflict'; text?: string };
-/** Server messages of the last failed publish: section id -> setting id ('_' for the section itself) -> messages. */
-type SectionErrors = Record<string, Record<string, string[]>>;
 
 const emptyDoc: ThemeDocument = { pack: '', settings: {}, tokens: {}, templates: {} };
 
-export default function Builder({ slug, base, shopName, labels, adminShop, adminLabels, initialPanel, themeLabels, shopScheme = 'light' }: Props) {
+/** The builder inside the toasts the panels and the undo of their commands share. */
+export default function Builder(props: Props) {
+  return <ToastProvider closeLabel={props.adminLabels?.close ?? 'Cerrar'}><style>{adminCss}</style><BuilderView {...props} /></ToastProvider>;
+}
+
+function BuilderView({ slug, base, shopName, labels, adminShop, adminLabels, initialPanel, themeLabels, shopScheme = 'light', panelLabels }: Props) {
   const L = useMemo<BuilderLabels>(() => ({ ...defaultBuilderLabels, ...labels }), [labels]);
   const T = useMemo<ThemeLabels>(() => ({ ...defaultThemeLabels, ...themeLabels }), [themeLabels]);
   const api = useMemo(() => themeApi(slug), [slug]);
   const [state, setState] = useState<ThemeState | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
-  const [history, dispatch] = useReducer(historyReducer, emptyDoc, initHistory);
-  const doc = history.present;
+  const P = useMemo<PanelHistoryLabels>(() => ({ ...defaultPanelHistoryLabels, ...panelLabels }), [panelLabels]);
+  const [nonce, setNonce] = useState(0);
+  // A panel command undone or redone changed live data: the preview reloads and the open panel reads it again.
+  const [panelEpoch, setPanelEpoch] = useState(0);
+  const onCommand = useCallback((c: PanelCommand) => {
+    setNonce((n) => n + 1); setPanelEpoch((n) => n + 1);
+    if (adminShop && ['color', 'photo', 'social'].includes(c.kind)) void refreshShop(adminShop);
+  }, [adminShop]);
+  const { history, doc, busy, undo, redo, change, record, reset, title } = useBuilderHistory(emptyDoc, P, onCommand);
   const version = useRef(0);
   const saved = useRef<ThemeDocument | null>(null);
   const [warnings, setWarnings] = useState<ThemeIssue[]>([]);
@@ -68,19 +85,9 @@ export default function Builder({ slug, base, shopName, labels, adminShop, admin
   const [otherErrors, setOtherErrors] = useState<ThemeIssue[]>([]);
   const [paths, setPaths] = useState<PreviewPaths>(STATIC_PATHS);
   const [catalogues, setCatalogues] = useState<{ id: string; name: string; slug: string }[]>([]);
-  const [nonce, setNonce] = useState(0);
   const [device, setDevice] = useState<Breakpoint>('desktop');
-  const [themeOpen, setThemeOpen] = useState(initialPanel === 'theme');
   const [adding, setAdding] = useState('');
-  const [tool, setTool] = useState<ToolPanel | null>(adminShop && isToolPanel(initialPanel) ? initialPanel : null);
-  const openTool = useCallback((p: ToolPanel | 'theme' | null) => {
-    setTool(p === 'theme' ? null : p);
-    setThemeOpen(p === 'theme');
-    // The address says which panel is open, so a reload or a shared link comes back to it.
-    const u = new URL(window.location.href);
-    if (p) u.searchParams.set('panel', p); else u.searchParams.delete('panel');
-    window.history.replaceState(null, '', u);
-  }, []);
+  const { tool, themeOpen, openTool } = useOpenPanel(initialPanel, !!adminShop);
   const reloadPreview = useCallback(() => setNonce((n) => n + 1), []);
   const pageRef = useRef(page);
   pageRef.current = page;
@@ -91,9 +98,9 @@ export default function Builder({ slug, base, shopName, labels, adminShop, admin
     version.current = s.draft_version;
     saved.current = s.draft;
     setWarnings(s.warnings);
-    dispatch({ type: 'reset', doc: s.draft });
+    reset(s.draft);
     setNonce((n) => n + 1);
-  }, [api]);
+  }, [api, reset]);
 
   useEffect(() => {
     load().catch((e: Error) => setLoadError(e.message));
@@ -137,24 +144,10 @@ export default function Builder({ slug, base, shopName, labels, adminShop, admin
 
   /** Server field paths -> messages beside the right section and setting. */
   function showFields(fields: Record<string, string[]>, d: ThemeDocument) {
-    const page = pageRef.current;
-    const bySection: SectionErrors = {};
-    const other: ThemeIssue[] = [];
-    for (const p of EDITABLE_PAGES.concat(['cart', 'blog'] as never[])) {
-      const list = sectionsOf(d, p);
-      for (const f of fieldsForPage(fields, p)) {
-        const s = list[f.index];
-        if (!s) continue;
-        (bySection[s.id] ??= {})[f.setting ?? '_'] = f.messages;
-      }
-    }
-    for (const [path, messages] of Object.entries(fields)) {
-      if (!/^templates\.\w+\.sections\[\d+\]/.test(path) || !path.startsWith(`templates.${page}.`)) other.push({ path, message: messages.join('; ') });
-    }
-    setSectionErrors(bySection);
-    setOtherErrors(other);
-    const first = sectionsOf(d, page)[fieldsForPage(fields, page)[0]?.index ?? -1];
-    if (first) setSelected(first.id);
+    const r = fieldsBySection(fields, d, pageRef.current);
+    setSectionErrors(r.bySection);
+    setOtherErrors(r.other);
+    if (r.first) setSelected(r.first);
   }
 
   const publish = async () => {
@@ -178,53 +171,20 @@ export default function Builder({ slug, base, shopName, labels, adminShop, admin
     try {
       const r = await api.discard();
       version.current = r.draft_version; saved.current = r.draft; setWarnings(r.warnings);
-      dispatch({ type: 'reset', doc: r.draft }); setNonce((n) => n + 1);
+      reset(r.draft); setNonce((n) => n + 1);
       setStatus({ kind: 'saved', text: L.discarded });
     } catch (e) { setStatus({ kind: 'error', text: (e as Error).message }); }
   };
 
-  // ---- undo / redo by keyboard (text fields keep their own undo) ----
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (!(e.ctrlKey || e.metaKey)) return;
-      const t = e.target as HTMLElement | null;
-      if (t && (t.tagName === 'TEXTAREA' || (t.tagName === 'INPUT' && !['checkbox', 'range', 'button'].includes((t as HTMLInputElement).type)))) return;
-      const k = e.key.toLowerCase();
-      if (k === 'z' && !e.shiftKey) { e.preventDefault(); dispatch({ type: 'undo' }); }
-      else if ((k === 'z' && e.shiftKey) || k === 'y') { e.preventDefault(); dispatch({ type: 'redo' }); }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
-
-  // A click on a section in the preview (src/components/builder/PreviewBridge.astro) selects it here, and the
-  // preview outlines the section selected here (also after each reload, when it says it is ready).
+  // The preview bridge: selection both ways, theme settings shown at once.
   const frame = useRef<HTMLIFrameElement>(null);
-  const selectedRef = useRef(selected);
-  selectedRef.current = selected;
-  const tellPreview = (id: string | null) => frame.current?.contentWindow?.postMessage({ type: 'builder:selected', id }, window.location.origin);
-  useEffect(() => { tellPreview(selected); }, [selected]);
-  // Theme settings show in the preview at once (the same CSS the server renders after the auto-save).
-  const packTokens = (state?.packs.find((p) => p.id === history.present.pack) as { tokens?: Tokens } | undefined)?.tokens;
-  const tokensRef = useRef({ css: '', scheme: undefined as string | undefined });
-  tokensRef.current = { css: packTokens ? themeSettingsCss(packTokens, history.present.tokens, shopScheme === 'dark') : '', scheme: history.present.tokens?.scheme };
-  const tellTokens = () => frame.current?.contentWindow?.postMessage({ type: 'builder:tokens', ...tokensRef.current }, window.location.origin);
-  useEffect(() => { tellTokens(); }, [history.present.tokens, packTokens]);
-  useEffect(() => {
-    const onMessage = (e: MessageEvent) => {
-      if (e.origin !== window.location.origin || e.source !== frame.current?.contentWindow) return;
-      const m = e.data as { type?: unknown; id?: unknown } | null;
-      if (m?.type === 'builder:preview-ready') { tellPreview(selectedRef.current); tellTokens(); return; }
-      if (m?.type !== 'builder:select-section' || typeof m.id !== 'string') return;
-      const id = m.id;
-      if (!sectionsOf(history.present, pageRef.current).some((s) => s.id === id)) return;
-      openTool(null);
-      setSelected(id);
-      requestAnimationFrame(() => document.querySelector(`.bf-row[data-section-id="${CSS.escape(id)}"]`)?.scrollIntoView({ block: 'nearest' }));
-    };
-    window.addEventListener('message', onMessage);
-    return () => window.removeEventListener('message', onMessage);
-  }, [history.present, openTool]);
+  const packTokens = (state?.packs.find((p) => p.id === doc.pack) as { tokens?: Tokens } | undefined)?.tokens;
+  usePreviewBridge({ frame, selected, doc, packTokens, dark: shopScheme === 'dark', onSelect: (id) => {
+    if (!sectionsOf(doc, pageRef.current).some((s) => s.id === id)) return;
+    openTool(null);
+    setSelected(id);
+    requestAnimationFrame(() => document.querySelector(`.bf-row[data-section-id="${CSS.escape(id)}"]`)?.scrollIntoView({ block: 'nearest' }));
+  } });
 
   // Leaving with changes the auto-save has not sent yet asks first.
   useEffect(() => {
@@ -238,52 +198,25 @@ export default function Builder({ slug, base, shopName, labels, adminShop, admin
 
   const sections = sectionsOf(doc, page);
   const current = sections.find((s) => s.id === selected) ?? null;
-  const change = (d: ThemeDocument) => dispatch({ type: 'change', doc: d });
   const addable = [...types.values()].filter((t) => t.enabledOn.includes(page) && !(t.unique && sections.some((s) => s.type === t.type)));
   const errorIds = new Set(Object.keys(sectionErrors));
   const pageWarnings = warnings.filter((w) => !w.path.startsWith('templates.') || w.path.startsWith(`templates.${page}.`) );
   const dirty = doc !== saved.current;
-  /** An issue's path in words: 'templates.home.sections[2].settings.columns' -> 'Home › Products › Columns on desktop:'. */
-  const place = (path: string): string => {
-    const m = /^templates\.(\w+)\.sections\[(\d+)\](?:\.settings\.([\w@-]+))?/.exec(path);
-    if (m) {
-      const s = sectionsOf(doc, m[1]!)[Number(m[2])];
-      const def = s ? types.get(s.type) : undefined;
-      const setting = m[3] ? def?.settings.find((x) => x.id === m[3].split('@')[0])?.label ?? m[3] : null;
-      return [pageLabel(L, m[1]!), def?.name ?? s?.id ?? `#${Number(m[2]) + 1}`, setting].filter(Boolean).join(' › ') + ':';
-    }
-    const tok = /^tokens\.(\w+)$/.exec(path);
-    if (tok) return `${T.title} › ${tok[1]}:`;
-    const own = /^settings\.([\w-]+)$/.exec(path);
-    return own ? `${L.themeSettings} › ${own[1]}:` : `${path}:`;
-  };
+  const place = (path: string) => issuePlace(path, doc, types, L, T);
 
   return (
     <BuilderLabelsContext.Provider value={L}>
     <ThemeLabelsContext.Provider value={T}>
     <div className="bf-root">
-      <header className="bf-top">
-        <a className="bf-back" href={`${base}/`}>← {shopName ?? slug}</a>
-        <strong className="bf-title">{L.title}</strong>
-        <div className="bf-actions">
-          <button type="button" className="bf-btn" onClick={() => dispatch({ type: 'undo' })} disabled={!history.past.length} aria-keyshortcuts="Control+Z" title={L.undoHint}>↶ {L.undo}</button>
-          <button type="button" className="bf-btn" onClick={() => dispatch({ type: 'redo' })} disabled={!history.future.length} aria-keyshortcuts="Control+Shift+Z" title={L.redoHint}>↷ {L.redo}</button>
-          <span className={`bf-status bf-${status.kind}`} role="status" aria-live="polite">{dirty && status.kind !== 'saving' ? L.unsaved : status.text ?? ''}</span>
-          <button type="button" className="bf-btn" onClick={() => void saveNow(doc)} disabled={!dirty}>{L.saveDraft}</button>
-          <button type="button" className="bf-btn bf-ghost" onClick={() => void discard()}>{L.discard}</button>
-          <button type="button" className="bf-btn bf-primary" onClick={() => void publish()} disabled={status.kind === 'publishing'}>{L.publish}</button>
-        </div>
-      </header>
+      <TopBar back={`${base}/`} name={shopName ?? slug} canUndo={history.past.length > 0 && !busy} canRedo={history.future.length > 0 && !busy}
+        undoTitle={title('undo', L.undoHint)} redoTitle={title('redo', L.redoHint)} onUndo={undo} onRedo={redo}
+        status={{ kind: status.kind, text: dirty && status.kind !== 'saving' ? L.unsaved : status.text ?? '' }} dirty={dirty}
+        publishing={status.kind === 'publishing'} onSave={() => void saveNow(doc)} onDiscard={() => void discard()} onPublish={() => void publish()} />
       <div className="bf-main">
         <aside className="bf-panel" aria-label={L.panel}>
           {tool && adminShop ? (
-            <>
-              <button type="button" className="bf-btn bf-back-btn" onClick={() => openTool(null)}>← {L.backToSections}</button>
-              <Suspense fallback={<p aria-busy="true">{L.toolLoading}</p>}>
-                <AdminPanels key={tool} panel={tool} shop={adminShop} base={base} labels={adminLabels} savedLabel={L.toolSaved}
-                  onClose={() => openTool(null)} onChanged={reloadPreview} />
-              </Suspense>
-            </>
+            <OpenToolPanel tool={tool} shop={adminShop} base={base} adminLabels={adminLabels} epoch={panelEpoch} notice={P.liveNotice}
+              onCommand={record} onClose={() => openTool(null)} onChanged={reloadPreview} />
           ) : themeOpen ? (
             <>
               <button type="button" className="bf-btn bf-back-btn" onClick={() => openTool(null)}>← {T.back}</button>
@@ -291,16 +224,7 @@ export default function Builder({ slug, base, shopName, labels, adminShop, admin
             </>
           ) : (<>
           <button type="button" className="bf-btn bf-open-theme" data-panel="theme" onClick={() => openTool('theme')}>{T.open}</button>
-          {adminShop && (
-            <nav className="bf-tools" aria-label={L.tools}>
-              <h2 className="bf-h">{L.tools}</h2>
-              <ul>
-                {TOOL_PANELS.map((p) => (
-                  <li key={p}><button type="button" className="bf-btn bf-small" data-panel={p} onClick={() => openTool(p)}>{toolName(adminLabels, p)}</button></li>
-                ))}
-              </ul>
-            </nav>
-          )}
+          {adminShop && <ToolNav adminLabels={adminLabels} onOpen={openTool} />}
           <div className="bf-row2">
             <label className="bf-field">{L.template}
               <select value={page} onChange={(e) => { setPage(e.target.value); setSelected(null); }}>
@@ -372,8 +296,3 @@ export default function Builder({ slug, base, shopName, labels, adminShop, admin
     </BuilderLabelsContext.Provider>
   );
 }
-
-/** A panel's name as the side bar shows it (admin texts, area adminUi). */
-const toolName = (A: Partial<AdminLabels> | undefined, p: ToolPanel) => (A as Record<string, string> | undefined)?.[p] ?? p;
-
-const pageLabel = (L: BuilderLabels, page: string) => (L as Record<string, string>)[`page_${page}`] ?? page;

@@ -1,0 +1,151 @@
+// Issue 15 'one place to edit': the builder's Undo/Redo covers the tool panels' live saves. admin03 changes the
+// background colour in the colours panel and a slide's title in the carousel panel, then presses Undo twice: the
+// anonymous storefront shows the original colour and title again; Redo brings them back in order. Also the
+// panels' 'live' notice at 390 and 1280 px in Spanish and English. Everything changed on demo-03 is put back.
+import { expect, test, type Page } from '@playwright/test';
+import { SCREENS_DIR, signIn, USERS, VIEWPORTS } from './helpers.ts';
+
+test.use({ locale: 'es-MX' });
+test.describe.configure({ mode: 'serial' });
+
+const SHOP = 'demo-03';
+const API = `/api/shops/${SHOP}/admin`;
+const EDITOR = `/${SHOP}/admin/editor`;
+const COLOUR = '#0e7490';
+const TITLE = 'Título que se deshace';
+const LINK = 'https://example.com/banner-que-vuelve';
+
+const panel = (page: Page) => page.getByTestId('builder-tool-panel');
+const top = (page: Page) => page.locator('.bf-top');
+const toast = (page: Page, text: string | RegExp) => page.getByTestId('toast').filter({ hasText: text });
+
+/** What an anonymous shopper sees: the theme colour and the first slide's title (null: none). */
+async function storefront(page: Page) {
+  const ctx = await page.context().browser()!.newContext({ locale: 'es-MX', viewport: VIEWPORTS.desktop, baseURL: test.info().project.use.baseURL });
+  const anon = await ctx.newPage();
+  await anon.goto(`/${SHOP}/`);
+  const colour = await anon.locator('meta[name="theme-color"]').getAttribute('content');
+  const titles = anon.locator('.slide-title');
+  const title = (await titles.count()) ? ((await titles.first().textContent()) ?? '').trim() : null;
+  await ctx.close();
+  return { colour, title };
+}
+
+test('Undo and Redo in the builder cover the colours and carousel panels; the storefront follows', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize(VIEWPORTS.desktop);
+  await signIn(page.request, USERS.admin03);
+  const request = page.request;
+  const store = (await (await request.get(`${API}/store`)).json()) as { store_theme_info: { color1: string; color2: string } };
+  const slide = (await (await request.get(`${API}/slides`)).json()).results[0] as Record<string, unknown> & { id: string; title: string | null };
+  const original = await storefront(page);
+  expect(original.colour).not.toBe(COLOUR);
+  try {
+    await page.goto(`${EDITOR}?panel=color`);
+    await expect(panel(page).getByTestId('panel-live-notice')).toHaveText(/se ven en la tienda al instante/, { timeout: 20_000 });
+    await panel(page).locator('#adm-color-text').fill(COLOUR);
+    await panel(page).getByRole('button', { name: 'Aplicar' }).click();
+    await expect(page.getByText('El color de fondo se guardó')).toBeVisible();
+    await page.getByRole('button', { name: /Volver a las secciones/ }).click();
+
+    await page.getByRole('navigation', { name: 'Tienda' }).getByRole('button', { name: 'Carrusel' }).click();
+    await panel(page).getByRole('button', { name: 'Editar 1' }).click();
+    await panel(page).getByLabel('Título', { exact: true }).fill(TITLE);
+    await panel(page).getByRole('button', { name: 'Guardar' }).click();
+    await expect(panel(page).getByRole('button', { name: 'Agregar diapositiva' })).toBeVisible();
+    await expect(panel(page).getByTestId('slide-row').first()).toContainText(TITLE);
+    await expect.poll(() => storefront(page)).toEqual({ colour: COLOUR, title: TITLE });
+
+    // Undo twice: the slide's words, then the colour (the most recent first), both live at once.
+    const undo = top(page).getByRole('button', { name: /Deshacer/ });
+    const redo = top(page).getByRole('button', { name: /Rehacer/ });
+    await expect(undo).toHaveAttribute('title', 'Deshacer: cambios de la diapositiva');
+    await undo.click();
+    await expect(toast(page, 'Se deshizo en la tienda: cambios de la diapositiva')).toBeVisible();
+    // The open panel reads the slides again.
+    await expect(panel(page).getByTestId('slide-row').first()).not.toContainText(TITLE);
+    await expect(undo).toHaveAttribute('title', 'Deshacer: color de fondo');
+    await undo.click();
+    await expect(toast(page, 'Se deshizo en la tienda: color de fondo')).toBeVisible();
+    await expect.poll(() => storefront(page)).toEqual(original);
+
+    // Redo: the colour first (it was undone last), then the slide's title.
+    await expect(redo).toHaveAttribute('title', 'Rehacer: color de fondo');
+    await redo.click();
+    await expect(toast(page, 'Se rehízo en la tienda: color de fondo')).toBeVisible();
+    await expect.poll(() => storefront(page)).toEqual({ colour: COLOUR, title: original.title });
+    await redo.click();
+    await expect(toast(page, 'Se rehízo en la tienda: cambios de la diapositiva')).toBeVisible();
+    await expect(panel(page).getByTestId('slide-row').first()).toContainText(TITLE);
+    await expect.poll(() => storefront(page)).toEqual({ colour: COLOUR, title: TITLE });
+    await expect(redo).toBeDisabled();
+
+  } finally {
+    const keys = ['title', 'subtitle', 'button_label', 'button_url', 'text_desktop', 'text_phone'];
+    await request.patch(`${API}/slides/${slide.id}`, { data: Object.fromEntries(keys.map((k) => [k, slide[k] ?? ''])) });
+    await request.patch(`${API}/store`, { data: { color1: store.store_theme_info.color1, color2: store.store_theme_info.color2 } });
+  }
+});
+
+test('a banner created and deleted in the banners panel comes back on Undo (its deleted image uploaded again) and goes on Redo', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize(VIEWPORTS.desktop);
+  await signIn(page.request, USERS.admin03);
+  const request = page.request;
+  const list = async () => ((await (await request.get(`${API}/banners?offset=0&limit=50`)).json()).results as { id: string; url: string | null; hzt_image: string }[]);
+  const before = (await list()).map((b) => b.id);
+  const mine = async () => (await list()).filter((b) => b.url === LINK);
+  try {
+    await page.goto(`${EDITOR}?panel=banners`);
+    await panel(page).getByRole('button', { name: 'Agregar banner' }).click();
+    await panel(page).locator('input[type=file]').first().setInputFiles('tests/fixtures/uploads/valid.png');
+    await panel(page).getByLabel('Acción del botón').selectOption('url');
+    await panel(page).getByLabel('Enlace', { exact: true }).fill(LINK);
+    await panel(page).getByRole('button', { name: 'Guardar' }).click();
+    await expect(panel(page).getByTestId('banner-row')).toHaveCount(before.length + 1, { timeout: 15_000 });
+    const created = (await mine())[0]!;
+    // Delete it (sent after the panel's own 5 s undo delay); its image is deleted with it.
+    await panel(page).getByRole('button', { name: `Eliminar banner ${before.length + 1}` }).click();
+    await expect(page.getByText('El banner se borró correctamente')).toBeVisible({ timeout: 15_000 });
+    await expect.poll(async () => (await mine()).length).toBe(0);
+    expect((await request.get(created.hzt_image)).status()).toBe(404);
+
+    const undo = top(page).getByRole('button', { name: /Deshacer/ });
+    await expect(undo).toHaveAttribute('title', 'Deshacer: banner eliminado');
+    await undo.click();
+    await expect(toast(page, 'Se deshizo en la tienda: banner eliminado')).toBeVisible();
+    await expect(panel(page).getByTestId('banner-row')).toHaveCount(before.length + 1);
+    const back = await mine();
+    expect(back).toHaveLength(1);
+    expect((await request.get(back[0]!.hzt_image)).status()).toBe(200);
+    // Undo the create too: the banner made again goes.
+    await expect(undo).toHaveAttribute('title', 'Deshacer: banner nuevo');
+    await undo.click();
+    await expect(toast(page, 'Se deshizo en la tienda: banner nuevo')).toBeVisible();
+    await expect.poll(async () => (await mine()).length).toBe(0);
+    // Redo both: created, then deleted again.
+    const redo = top(page).getByRole('button', { name: /Rehacer/ });
+    await redo.click();
+    await expect(toast(page, 'Se rehízo en la tienda: banner nuevo')).toBeVisible();
+    await expect.poll(async () => (await mine()).length).toBe(1);
+    await redo.click();
+    await expect(toast(page, 'Se rehízo en la tienda: banner eliminado')).toBeVisible();
+    await expect.poll(async () => (await mine()).length).toBe(0);
+  } finally {
+    for (const b of (await list()).filter((b) => !before.includes(b.id))) await request.delete(`${API}/banners/${b.id}`);
+  }
+});
+
+test('screenshots: a panel with its live notice at 390 and 1280 px, es and en', async ({ browser }) => {
+  for (const locale of ['es-MX', 'en-US'] as const) {
+    for (const vp of ['phone', 'desktop'] as const) {
+      const ctx = await browser.newContext({ locale, viewport: VIEWPORTS[vp], baseURL: test.info().project.use.baseURL });
+      const page = await ctx.newPage();
+      await signIn(page.request, USERS.admin03);
+      await page.goto(`${EDITOR}?panel=color`);
+      await expect(panel(page).getByTestId('panel-live-notice')).toHaveText(locale === 'es-MX' ? /al instante, sin Publicar/ : /live on the storefront at once, without Publish/, { timeout: 20_000 });
+      await page.screenshot({ path: `${SCREENS_DIR}/builder-live-notice-${locale}-${vp}.png` });
+      await ctx.close();
+    }
+  }
+});
