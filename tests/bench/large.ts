@@ -1,7 +1,7 @@
 // Large-catalogue benchmark (issue 16 item 4): one shop's pages with and without 100,000 extra items in that shop.
 // Two databases: the demo data only ("small"), and the demo data plus N deterministic extra items in demo-03 and
 // its catalogue `grande` ("large", `npm run seed -- --products N`, then ANALYZE). Each is served with the page cache
-// off (PAGE_CACHE=0), so every answer is a render: demo-03's home, its unchanged 65-item catalogue `novedades`, a
+// off (PAGE_CACHE_TTL_MS=0), so every answer is a render: demo-03's home, its unchanged 65-item catalogue `novedades`, a
 // product page, the products listing, the search API (rotating queries) and a search page, one request at a time,
 // the two servers in turn, so other work on a shared machine slows both alike. Then the same databases are served
 // again with the page cache on for the sitemap, which
@@ -66,7 +66,7 @@ async function serve(db: Db, pageCache: boolean): Promise<Server> {
   const port = await freePort();
   const env: Record<string, string> = {
     ...db.env, PORT: String(port), HOST: '127.0.0.1', BASE_DOMAIN: 'localhost', NODE_ENV: 'production', DEMO_MODE: '1',
-    ASTRO_TELEMETRY_DISABLED: '1', SHOP_SUBDOMAINS: '0', PAGE_CACHE: pageCache ? '1' : '0',
+    ASTRO_TELEMETRY_DISABLED: '1', SHOP_SUBDOMAINS: '0', ...(pageCache ? {} : { PAGE_CACHE_TTL_MS: '0' }),
   };
   const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'scripts/start.mjs')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';

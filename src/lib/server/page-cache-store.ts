@@ -41,9 +41,9 @@ export interface Store {
 const KEY = Symbol.for('tiendas.pageCache');
 export const store = (): Store => ((globalThis as { [KEY]?: Store })[KEY] ??= { entries: new Map(), bytes: 0, listening: null, trusted: true, flights: new Map(), sweeper: null });
 
-/** PAGE_CACHE=0 turns the page cache off (benches that measure renders). */
+/** PAGE_CACHE_TTL_MS=0 turns the page cache off (benches that measure renders). */
 export function pageCacheEnabled() {
-  return PAGE_CACHE_TTL_MS > 0 && process.env.PAGE_CACHE !== '0';
+  return PAGE_CACHE_TTL_MS > 0;
 }
 
 /** Called by the components that show a product while a page renders: a stock change of it makes the page stale. */
