@@ -3,7 +3,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { profiles, users } from './accounts.ts';
-import { shops } from './shops.ts';
+import { shops, suppliers } from './shops.ts';
 import { citext } from './types.ts';
 
 /** An invitation to an e-mail without an account yet: accepted through the mailed token link (only its hash is kept). */
@@ -17,6 +17,18 @@ export const shopInvitations = pgTable('shop_invitations', {
   expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
   created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [uniqueIndex('shop_invitations_shop_email').on(t.shop_id, t.email), index('shop_invitations_email').on(t.email)]);
+
+/** The same invitation for a supplier's team (supplier_members): admin, dispatcher or accountant permissions. */
+export const supplierInvitations = pgTable('supplier_invitations', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  supplier_id: uuid('supplier_id').notNull().references(() => suppliers.id, { onDelete: 'cascade' }),
+  email: citext('email').notNull(),
+  permissions: text('permissions').array().notNull(),
+  token_hash: text('token_hash').notNull().unique(),
+  invited_by: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+  expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [uniqueIndex('supplier_invitations_supplier_email').on(t.supplier_id, t.email), index('supplier_invitations_email').on(t.email)]);
 
 /** A profile that advises shop admins: the contact card the 'My advisor' modal shows. */
 export const advisors = pgTable('advisors', {

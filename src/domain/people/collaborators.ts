@@ -2,23 +2,21 @@
 // invitations to e-mails without an account. Every call goes through the shop-admin check (AdminCtx). An existing
 // account is added at once (and told by mail); an unknown e-mail gets a token link that creates the membership when
 // the person, signed in with that e-mail, accepts it (src/pages/s/invitacion.astro).
-import { createHash, randomBytes } from 'node:crypto';
 import type { Translator } from '../../lib/i18n/index.ts';
 import { AppError } from '../../lib/shared/errors.ts';
 import { safeSrc } from '../../lib/shared/safe-url.ts';
 import type { Db } from '../../db/client.ts';
 import { sendMail } from '../accounts/mail.ts';
-import { hitRateLimit } from '../accounts/repo.ts';
 import type { Viewer } from '../accounts/viewer.ts';
 import type { AdminCtx } from '../admin/service.ts';
+import { acceptWith, countInvitationMail, newToken, tokenHashOf } from './invitations.ts';
 import * as repo from './repo.ts';
-import { INVITATION_MAILS_PER_HOUR, invitationExpired, invitationExpiry, normalisePermissions, sameEmail } from './rules.ts';
+import { invitationExpired, invitationExpiry, normalisePermissions } from './rules.ts';
 import type { Collaborator, CollaboratorInput, CollaboratorQuery } from './schema.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const notFound = () => new AppError('not_found', 'Collaborator not found');
 const conflict = (textKey: string, message: string) => new AppError('conflict', message, { textKey });
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** Where an invitation link points: the shop's invitation page, on the host the admin is using. */
 export type InviteLink = (token: string) => string;
@@ -45,19 +43,8 @@ async function mailInvitation(db: Db, t: Translator, shopName: string, to: strin
   await sendMail(db, { to, subject: t('collaborators.mailInviteSubject', { shop: shopName }), body: t('collaborators.mailInviteBody', { shop: shopName, link }) });
 }
 
-/** Counts one invitation mail of the shop; 429 past INVITATION_MAILS_PER_HOUR in the hour (shared by every process). */
-async function countMail(a: AdminCtx) {
-  const hit = await hitRateLimit(a.db, `collaborator-mail:${a.shop.id}`, 3600);
-  if (hit.count <= INVITATION_MAILS_PER_HOUR) return;
-  const retry = Math.max(1, Math.ceil((new Date(hit.windowStart).getTime() + 3600_000 - Date.now()) / 1000));
-  const minutes = Math.ceil(retry / 60);
-  throw new AppError('rate_limited', `Too many invitation mails: try again in ${minutes} minute(s)`, { textKey: 'collaborators.errTooMany', vars: { minutes }, headers: { 'retry-after': String(retry) } });
-}
-
-function newToken() {
-  const token = randomBytes(32).toString('base64url');
-  return { token, token_hash: hashToken(token) };
-}
+/** Counts one invitation mail of the shop; 429 past INVITATION_MAILS_PER_HOUR in the hour (invitations.ts). */
+const countMail = (a: AdminCtx) => countInvitationMail(a.db, `collaborator-mail:${a.shop.id}`, 'collaborators.errTooMany');
 
 export async function addCollaborator(a: AdminCtx, input: CollaboratorInput, t: Translator, link: InviteLink, shopLink: string): Promise<Collaborator> {
   if (a.viewer.kind !== 'user') throw new AppError('unauthenticated', 'Sign in to continue');
@@ -127,28 +114,25 @@ export interface InvitationInfo { shop_slug: string; shop_name: string; email: s
 
 /** What an invitation link shows; null for an unknown (used, removed or mistyped) token. */
 export async function invitationByToken(db: Db, token: string): Promise<InvitationInfo | null> {
-  if (!/^[\w-]{20,100}$/.test(token)) return null;
-  const row = await repo.findInvitationByToken(db, hashToken(token));
+  const hash = tokenHashOf(token);
+  const row = hash ? await repo.findInvitationByToken(db, hash) : null;
   if (!row) return null;
   return { shop_slug: row.shop_slug, shop_name: row.shop_name, email: row.email, permissions: normalisePermissions(row.permissions), expired: invitationExpired(new Date(row.expires_at)) };
 }
 
-/**
- * Accepts an invitation as the signed-in person: only with the invited e-mail (the link may be forwarded), only
- * within its term. The invitation is consumed and the membership created in one transaction.
- */
-export async function acceptInvitation(db: Db, viewer: Viewer, token: string): Promise<{ shop_slug: string; shop_name: string; permissions: string[] }> {
-  if (viewer.kind !== 'user') throw new AppError('unauthenticated', 'Sign in to continue');
-  const info = await invitationByToken(db, token);
-  if (!info) throw new AppError('not_found', 'Invitation not found', { textKey: 'collaborators.errInvitationGone' });
-  if (info.expired) throw new AppError('bad_request', 'The invitation has expired', { textKey: 'collaborators.errInvitationExpired' });
-  if (!sameEmail(info.email, viewer.user.email)) throw new AppError('forbidden', 'The invitation is for another e-mail', { textKey: 'collaborators.errOtherEmail' });
-  const row = await repo.findInvitationByToken(db, hashToken(token));
-  if (!row) throw new AppError('not_found', 'Invitation not found', { textKey: 'collaborators.errInvitationGone' });
-  await db.transaction(async (tx) => {
-    if (!(await repo.deleteInvitation(tx, row.id))) throw new AppError('not_found', 'Invitation not found', { textKey: 'collaborators.errInvitationGone' });
+type TokenRow = NonNullable<Awaited<ReturnType<typeof repo.findInvitationByToken>>>;
+const shopInvitations = {
+  find: repo.findInvitationByToken,
+  consume: (tx: Db, row: TokenRow) => repo.deleteInvitation(tx, row.id),
+  async join(tx: Db, row: TokenRow, viewer: Extract<Viewer, { kind: 'user' }>) {
     const owner = await repo.shopOwnerOf(tx, row.shop_id);
     if (owner !== viewer.user.profile_id) await repo.insertMembership(tx, row.shop_id, viewer.user.id, normalisePermissions(row.permissions));
-  });
-  return { shop_slug: info.shop_slug, shop_name: info.shop_name, permissions: info.permissions };
+  },
+};
+const SHOP_TEXTS = { gone: 'collaborators.errInvitationGone', expired: 'collaborators.errInvitationExpired', otherEmail: 'collaborators.errOtherEmail' };
+
+/** Accepts a shop invitation as the signed-in person with the invited e-mail (invitations.ts acceptWith). */
+export async function acceptInvitation(db: Db, viewer: Viewer, token: string): Promise<{ shop_slug: string; shop_name: string; permissions: string[] }> {
+  const row = await acceptWith(db, viewer, token, shopInvitations, SHOP_TEXTS);
+  return { shop_slug: row.shop_slug, shop_name: row.shop_name, permissions: normalisePermissions(row.permissions) };
 }
