@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { addMember, listMembers, manager } from '../../../../domain/suppliers/members.ts';
 import { supplierMemberInput, supplierMemberSchema } from '../../../../domain/suppliers/members-schema.ts';
 import { defineEndpoint, handle } from '../../../../lib/server/endpoint.ts';
-import { supplierHome, supplierInviteLink } from './_links.ts';
+import { supplierHome, supplierInviteLink } from '../../../../components/supplier/team-links.ts';
 
 export const specs = [
   defineEndpoint({

@@ -1,4 +1,4 @@
-// Where the supplier team's mails point (files starting with _ are not routes): the platform's supplier pages.
+// Where the supplier team's mails point: the platform's supplier pages (a supplier has no shop host).
 import type { APIContext } from 'astro';
 
 export const TEAM_PAGE = '/apps/me/supplier/team';
