@@ -19,6 +19,7 @@ import { ANON_COOKIE, SESSION_COOKIE, secureCookies } from './lib/server/cookies
 import { clientAddress } from './lib/server/proxy.ts';
 import { withSecurityHeaders } from './lib/server/security-headers.ts';
 import { forgetAfterWrite } from './lib/server/shop-cache.ts';
+import { hoistIslandStyle } from './lib/server/island-style.ts';
 import { SQL_COUNT_HEADER, SQL_STATEMENTS_HEADER, countStatements, statementCounting } from './db/statement-count.ts';
 
 const BASE_DOMAIN = process.env.BASE_DOMAIN ?? 'localhost';
@@ -130,16 +131,17 @@ async function routeStorefront(ctx: Ctx, next: Next, match: ReturnType<typeof ma
   await rememberTracking(ctx);
   if (cacheKey) locals.shownProducts = new Set();
   const res = await next(target);
-  return cacheKey ? storePage(cacheKey, shop.id, res, locals.shownProducts) : whole(res);
+  return cacheKey ? storePage(cacheKey, shop.id, await whole(res), locals.shownProducts) : whole(res);
 }
 
 /**
  * A storefront page goes out in one piece, as the page cache sends it: rendered pages arrive as hundreds of small
- * chunks, and writing each to the socket cost more than rendering them (issue 16, tests/bench/render.ts).
+ * chunks, and writing each to the socket cost more than rendering them (issue 16, tests/bench/render.ts). Astro's
+ * island style goes into the head on the way (src/lib/server/island-style.ts).
  */
 async function whole(res: Response): Promise<Response> {
   if (!res.body || !(res.headers.get('content-type') ?? '').startsWith('text/html')) return res;
-  const out = new Response(await res.arrayBuffer(), { status: res.status, statusText: res.statusText, headers: res.headers });
+  const out = new Response(hoistIslandStyle(await res.text()), { status: res.status, statusText: res.statusText, headers: res.headers });
   // The cookies the page set travel with its response object (Astro reads them from there).
   const cookies = Symbol.for('astro.cookies');
   Reflect.set(out, cookies, Reflect.get(res, cookies));

@@ -6,6 +6,7 @@ import { catalogueProducts, catalogues, media, products, shopProducts, shops } f
 import { shopBanners, shopHeaders, shopThemes } from '../../db/schema/admin.ts';
 import type { ShopRow } from '../shops/repo.ts';
 import type { ThemeDocument } from './schema.ts';
+import { forgetMedia } from '../../lib/server/media-cache.ts';
 
 export type HeaderRow = typeof shopHeaders.$inferSelect;
 export type BannerRow = typeof shopBanners.$inferSelect;
@@ -74,7 +75,10 @@ export async function deleteMediaIfUnused(db: Db, ids: string[], owner: string |
       and not exists (select 1 from suppliers su where su.image like '%' || m.id::text || '%')
       and not exists (select 1 from blog_entries be where be.image like '%' || m.id::text || '%' or be.content_html like '%' || m.id::text || '%')
     returning m.id`);
-  return rowsOf<{ id: string }>(res).map((r) => r.id);
+  const gone = rowsOf<{ id: string }>(res).map((r) => r.id);
+  // This process stops answering them from its file cache at once (others within MEDIA_INDEX_TTL_MS).
+  forgetMedia(gone);
+  return gone;
 }
 
 // ---------- products a shop offers ----------
