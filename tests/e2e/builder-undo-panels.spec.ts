@@ -230,6 +230,11 @@ test('screenshots: a panel with its live notice at 390 and 1280 px, es and en', 
       await page.goto(`${EDITOR}?panel=color`);
       await expect(panel(page).getByTestId('panel-live-notice')).toHaveText(locale === 'es-MX' ? /al instante, sin Publicar/ : /live on the storefront at once, without Publish/, { timeout: 20_000 });
       await page.screenshot({ path: `${SCREENS_DIR}/builder-live-notice-${locale}-${vp}.png` });
+      // The carousel panel's reorder buttons.
+      await page.goto(`${EDITOR}?panel=carousel`);
+      await expect(panel(page).getByRole('button', { name: locale === 'es-MX' ? 'Bajar la diapositiva 1' : 'Move slide 1 down' })).toBeEnabled({ timeout: 20_000 });
+      await expect(panel(page).getByRole('button', { name: locale === 'es-MX' ? 'Subir la diapositiva 1' : 'Move slide 1 up' })).toBeDisabled();
+      await page.screenshot({ path: `${SCREENS_DIR}/builder-slide-order-${locale}-${vp}.png` });
       await ctx.close();
     }
   }
