@@ -1,6 +1,7 @@
 // Carousel editor (seed 000 §5, seed 001 §5): slides list + form; desktop image (3200x982, 1100x982 in two
 // columns) and mobile image (1000x450) uploads; PRODUCT / URL switched with a button; the url pattern with the
-// invalid-shop-carousel-link message (checked in both column modes, like the server); target; delete with a 5 s undo.
+// invalid-shop-carousel-link message (checked in both column modes, like the server); target; delete with a 5 s undo;
+// up / down buttons to reorder.
 import { useCallback, useEffect, useState } from 'react';
 import { normaliseCarouselLink } from '../../src/lib/shared/safe-url.ts';
 import { BANNER_TARGETS } from '../../src/lib/shared/constants.ts';
@@ -9,6 +10,8 @@ import { ProductPicker } from './HeaderEditor.tsx';
 import ImageDrop from './ImageDrop.tsx';
 import { useUndoableDelete } from './undo.ts';
 import { deleteItem, saveItem, SLIDES } from './panel-commands.ts';
+import { reorderSlides } from './list-commands.ts';
+import { slideOrderLabelsOf } from './slide-order-labels.ts';
 import { usePanelHistory } from './panel-history.ts';
 import { defaultLabels, fmt, type AdminLabels } from './labels.ts';
 import { slideTextLabelsOf } from './slide-text-labels.ts';
@@ -41,6 +44,23 @@ export default function CarouselEditor({ api, labels = defaultLabels, onClose, o
     },
   );
   const close = () => { void deletion.flush().then(onClose); };
+  const ol = slideOrderLabelsOf(labels);
+  const [moving, setMoving] = useState(false);
+  // Up / down buttons (keyboard and phones alike); each move is saved at once and is one undoable command.
+  const move = async (i: number, by: -1 | 1) => {
+    if (!data || moving) return;
+    const before = data.results.map((s) => s.id);
+    const ids = [...before];
+    [ids[i], ids[i + by]] = [ids[i + by]!, ids[i]!];
+    setMoving(true);
+    try {
+      setData(await reorderSlides<{ results: Slide[]; columns: 1 | 2 }>(api, record, before, ids));
+      push({ kind: 'success', title: labels.successTitle, message: ol.slidesMoved, ms: SUCCESS_TOAST_MS });
+      onChanged?.();
+    } catch (e) {
+      push({ kind: 'error', title: labels.errorTitle, message: serverMessage(e) ?? labels.genericError, ms: ERROR_TOAST_MS });
+    } finally { setMoving(false); }
+  };
   return (
     <Modal title={labels.carousel} onClose={close} closeLabel={labels.close} wide>
       {editing ? (
@@ -60,6 +80,8 @@ export default function CarouselEditor({ api, labels = defaultLabels, onClose, o
                     <span className="adm-grow">{deleting ? <span className="adm-muted">{name} — {labels.deleting}…</span> : name}</span>
                     {deleting ? <button type="button" onClick={() => deletion.undo(s.id)}>{labels.undo}</button> : (
                       <>
+                        <button type="button" disabled={i === 0 || moving} onClick={() => void move(i, -1)} aria-label={fmt(ol.slideUpLabel, { n: i + 1 })}>{ol.slideUp}</button>
+                        <button type="button" disabled={i === data.results.length - 1 || moving} onClick={() => void move(i, 1)} aria-label={fmt(ol.slideDownLabel, { n: i + 1 })}>{ol.slideDown}</button>
                         <button type="button" onClick={() => setEditing(s)} aria-label={`${labels.edit} ${i + 1}`}>{labels.edit}</button>
                         <button type="button" className="adm-danger" onClick={() => deletion.start(s.id)} aria-label={`${labels.delete} ${i + 1}`}>{labels.delete}</button>
                       </>

@@ -1,5 +1,5 @@
 // Header editor modal (seed 000 §2, §4, §5, §8): list of headers (10 a page, the shop's current one marked) with
-// edit / delete / apply (or take the current one off the shop); add and edit form, whose save makes the header
+// edit / delete / apply (or take the current one off the shop), each an undoable command in the builder; add and edit form, whose save makes the header
 // the shop's and returns to the list; background colour. Starts on the list and resets to it on close.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -13,6 +13,7 @@ import { normaliseLink } from '../../src/lib/shared/safe-url.ts';
 import { serverMessage, type AdminApi } from './api.ts';
 import ColorPanel, { type Preset } from './ColorPanel.tsx';
 import { saveHeader } from './panel-commands.ts';
+import { applyHeader, deleteHeader } from './list-commands.ts';
 import { usePanelHistory } from './panel-history.ts';
 import { defaultLabels, fmt, type AdminLabels } from './labels.ts';
 import { ERROR_TOAST_MS, Field, Modal, SUCCESS_TOAST_MS, useToasts } from './ui.tsx';
@@ -65,6 +66,7 @@ export default function HeaderEditor({ api, labels = defaultLabels, presets = []
 
 function HeaderList({ api, labels, onEdit, onColor, onChanged }: { api: AdminApi; labels: AdminLabels; onEdit: (h?: AdminHeader) => void; onColor: () => void; onChanged?: () => void }) {
   const { push } = useToasts();
+  const record = usePanelHistory();
   const [page, setPage] = useState(1);
   const [data, setData] = useState<{ results: AdminHeader[]; matches_estimated: number } | null>(null);
   const load = useCallback(async () => {
@@ -74,7 +76,7 @@ function HeaderList({ api, labels, onEdit, onColor, onChanged }: { api: AdminApi
   useEffect(() => { void load(); }, [load]);
   const remove = async (h: AdminHeader) => {
     try {
-      await api.call('DELETE', `/admin/headers/${h.id}`);
+      await deleteHeader(api, record, h);
       push({ kind: 'success', title: labels.successTitle, message: labels.headerDeleted, ms: SUCCESS_TOAST_MS });
       await load(); onChanged?.();
     } catch {
@@ -85,7 +87,7 @@ function HeaderList({ api, labels, onEdit, onColor, onChanged }: { api: AdminApi
   // it again used to switch it off).
   const apply = async (h: AdminHeader, active: boolean) => {
     try {
-      await api.call('POST', `/admin/headers/${h.id}/apply`, { active });
+      await applyHeader(api, record, h, active);
       push({ kind: 'success', title: labels.successTitle, message: active ? labels.headerApplied : labels.headerUnapplied, ms: SUCCESS_TOAST_MS });
       await load(); onChanged?.();
     } catch (e) {

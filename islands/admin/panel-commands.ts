@@ -33,7 +33,7 @@ export async function patchStore(api: AdminApi, record: RecordCommand | null, ki
  * applies after that delete was undone. */
 const recreated = new Map<string, string>();
 export const currentId = (id: string) => { let at = id; for (let n = 0; recreated.has(at) && n < 1000; n++) at = recreated.get(at)!; return at; };
-const createdAgain = (id: string, now: string) => { const at = currentId(id); if (at !== now) recreated.set(at, now); };
+export const createdAgain = (id: string, now: string) => { const at = currentId(id); if (at !== now) recreated.set(at, now); };
 
 // ---------- slides and banners: edit, create, delete ----------
 
@@ -86,10 +86,10 @@ export async function deleteItem(api: AdminApi, record: RecordCommand | null, k:
 
 // ---------- headers: a save also makes the header the shop's ----------
 
-const HEADER_FIELDS = ['title', 'subtitle', 'description', 'action_type', 'url', 'button_label', 'product', 'target'] as const;
+export const HEADER_FIELDS = ['title', 'subtitle', 'description', 'action_type', 'url', 'button_label', 'product', 'target'] as const;
 
 /** The shop's active header, if any (the list is newest first, at most 100 a page). */
-async function activeHeader(api: AdminApi): Promise<AdminHeader | null> {
+export async function activeHeader(api: AdminApi): Promise<AdminHeader | null> {
   for (let offset = 0; offset < 10_000; offset += 100) {
     const r = await api.get<{ results: AdminHeader[] }>(`/admin/headers?offset=${offset}&limit=100`);
     const found = r.results.find((h) => h.active);

@@ -10,6 +10,7 @@ import type { AdminApi } from './api.ts';
 
 export const PANEL_COMMAND_KINDS = [
   'color', 'photo', 'social', 'headerSave', 'headerCreate', 'slideEdit', 'slideCreate', 'slideDelete', 'bannerEdit', 'bannerCreate', 'bannerDelete',
+  'headerDelete', 'headerApply', 'headerUnapply', 'slideOrder', 'catalogueCreate', 'catalogueEdit', 'catalogueDelete',
 ] as const;
 export type PanelCommandKind = (typeof PANEL_COMMAND_KINDS)[number];
 
@@ -64,3 +65,14 @@ export class ImageKeeper {
 
 /** `keys` of an object, nulls kept (a PATCH body that puts those fields back). */
 export const pick = (o: Record<string, unknown>, keys: readonly string[]) => Object.fromEntries(keys.map((k) => [k, o[k] ?? null]));
+
+/**
+ * `current` (ids) put in the order of `wanted` as far as both hold the same items: the slots of the items `wanted`
+ * names get those items in `wanted`'s order; any other item keeps its slot (created meanwhile, say).
+ */
+export function orderLike(wanted: readonly string[], current: readonly string[]): string[] {
+  const have = new Set(current);
+  const queue = wanted.filter((id) => have.has(id));
+  const named = new Set(queue);
+  return current.map((id) => (named.has(id) ? queue.shift()! : id));
+}

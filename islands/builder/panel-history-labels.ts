@@ -25,6 +25,13 @@ export const defaultPanelHistoryLabels = {
   kind_bannerEdit: 'cambios del banner',
   kind_bannerCreate: 'banner nuevo',
   kind_bannerDelete: 'banner eliminado',
+  kind_headerDelete: 'encabezado eliminado',
+  kind_headerApply: 'encabezado aplicado',
+  kind_headerUnapply: 'encabezado quitado de la tienda',
+  kind_slideOrder: 'orden de las diapositivas',
+  kind_catalogueCreate: 'catálogo nuevo',
+  kind_catalogueEdit: 'cambios del catálogo',
+  kind_catalogueDelete: 'catálogo eliminado',
 };
 export type PanelHistoryLabels = typeof defaultPanelHistoryLabels;
 export const PANEL_HISTORY_LABEL_KEYS = Object.keys(defaultPanelHistoryLabels) as (keyof PanelHistoryLabels)[];

@@ -1,7 +1,9 @@
 // Issue 15 'one place to edit': the builder's Undo/Redo covers the tool panels' live saves. admin03 changes the
 // background colour in the colours panel and a slide's title in the carousel panel, then presses Undo twice: the
 // anonymous storefront shows the original colour and title again; Redo brings them back in order. Also the
-// panels' 'live' notice at 390 and 1280 px in Spanish and English. Everything changed on demo-03 is put back.
+// panels' 'live' notice at 390 and 1280 px in Spanish and English. Also: applying another header, then Undo; a
+// catalogue with products deleted, then Undo (back with the same products in order). Everything changed on demo-03
+// is put back.
 import { expect, test, type Page } from '@playwright/test';
 import { SCREENS_DIR, signIn, USERS, VIEWPORTS } from './helpers.ts';
 
@@ -136,6 +138,89 @@ test('a banner created and deleted in the banners panel comes back on Undo (its 
   }
 });
 
+/** An anonymous shopper's page (a fresh context, no cookies). */
+async function asShopper<T>(page: Page, path: string, read: (p: Page, status: number) => Promise<T>): Promise<T> {
+  const ctx = await page.context().browser()!.newContext({ locale: 'es-MX', viewport: VIEWPORTS.desktop, baseURL: test.info().project.use.baseURL });
+  try {
+    const anon = await ctx.newPage();
+    const res = await anon.goto(path);
+    return await read(anon, res?.status() ?? 0);
+  } finally { await ctx.close(); }
+}
+
+test('applying another header in the headers panel: Undo shows the previous header on the storefront again', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize(VIEWPORTS.desktop);
+  await signIn(page.request, USERS.admin03);
+  const request = page.request;
+  const HEAD = `Se deshace ${Date.now() % 100000}`;
+  const headers = (await (await request.get(`${API}/headers?offset=0&limit=100`)).json()).results as { id: string; title: string; active: boolean }[];
+  const previous = headers.find((h) => h.active) ?? null;
+  const made = await request.post(`${API}/headers`, { data: { title: HEAD, subtitle: null, description: null, action_type: 'none', target: 'all', url: null, button_label: null, product: null, apply: false } });
+  expect(made.status()).toBe(201);
+  const mine = (await made.json()) as { id: string };
+  const shown = () => asShopper(page, `/${SHOP}/`, async (p) => ((await p.locator('.header-carousel').count()) ? ((await p.locator('.header-carousel').first().textContent()) ?? '').replace(/\s+/g, ' ').trim() : ''));
+  try {
+    const before = await shown();
+    expect(before).not.toContain(HEAD);
+    await page.goto(`${EDITOR}?panel=headers`);
+    await panel(page).getByRole('button', { name: `Aplicar ${HEAD}` }).click({ timeout: 20_000 });
+    await expect(page.getByText('El encabezado ahora se muestra en tu tienda')).toBeVisible();
+    await expect.poll(shown).toContain(HEAD);
+
+    const undo = top(page).getByRole('button', { name: /Deshacer/ });
+    await expect(undo).toHaveAttribute('title', 'Deshacer: encabezado aplicado');
+    await undo.click();
+    await expect(toast(page, 'Se deshizo en la tienda: encabezado aplicado')).toBeVisible();
+    await expect.poll(shown).toBe(before);
+    if (previous) await expect(panel(page).getByRole('listitem').filter({ hasText: previous.title }).getByTestId('header-active')).toBeVisible();
+    const redo = top(page).getByRole('button', { name: /Rehacer/ });
+    await redo.click();
+    await expect(toast(page, 'Se rehízo en la tienda: encabezado aplicado')).toBeVisible();
+    await expect.poll(shown).toContain(HEAD);
+  } finally {
+    await request.delete(`${API}/headers/${mine.id}`);
+    if (previous) await request.post(`${API}/headers/${previous.id}/apply`, { data: { active: true } });
+  }
+});
+
+test('a catalogue with products deleted in the catalogues panel comes back on Undo with the same products in the same order', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize(VIEWPORTS.desktop);
+  await signIn(page.request, USERS.admin03);
+  const request = page.request;
+  const NAME = `Catálogo que vuelve ${Date.now() % 100000}`;
+  const cat = (await (await request.post(`${API}/catalogues`, { data: { name: NAME } })).json()) as { id: string; slug: string };
+  try {
+    const items = ((await (await request.get(`/api/shops/${SHOP}/products?limit=3`)).json()).results as { id: string }[]).map((x) => x.id);
+    expect(items).toHaveLength(3);
+    const want = [items[2]!, items[0]!, items[1]!];
+    for (const id of want) expect((await request.post(`${API}/catalogues/${cat.id}/products`, { data: { product_id: id } })).status()).toBe(201);
+    const publicPage = () => asShopper(page, `/${SHOP}/catalogos/${cat.slug}`, async (p, status) => ({
+      status, ids: await p.locator('.item-grid .item-card').evaluateAll((els) => els.map((e) => e.getAttribute('data-item-id'))),
+    }));
+    expect(await publicPage()).toEqual({ status: 200, ids: want });
+
+    await page.goto(`${EDITOR}?panel=catalogues`);
+    await panel(page).getByRole('button', { name: `Eliminar ${NAME}` }).click({ timeout: 20_000 });
+    await expect(page.getByText('El catálogo se eliminó')).toBeVisible({ timeout: 15_000 });
+    await expect.poll(async () => (await publicPage()).status).toBe(404);
+
+    const undo = top(page).getByRole('button', { name: /Deshacer/ });
+    await expect(undo).toHaveAttribute('title', 'Deshacer: catálogo eliminado');
+    await undo.click();
+    await expect(toast(page, 'Se deshizo en la tienda: catálogo eliminado')).toBeVisible();
+    await expect.poll(publicPage).toEqual({ status: 200, ids: want });
+    await expect(panel(page).getByTestId('catalogue-row').filter({ hasText: NAME })).toBeVisible();
+    const redo = top(page).getByRole('button', { name: /Rehacer/ });
+    await redo.click();
+    await expect(toast(page, 'Se rehízo en la tienda: catálogo eliminado')).toBeVisible();
+    await expect.poll(async () => (await publicPage()).status).toBe(404);
+  } finally {
+    await request.delete(`${API}/catalogues/${cat.id}`);
+  }
+});
+
 test('screenshots: a panel with its live notice at 390 and 1280 px, es and en', async ({ browser }) => {
   for (const locale of ['es-MX', 'en-US'] as const) {
     for (const vp of ['phone', 'desktop'] as const) {
@@ -145,6 +230,11 @@ test('screenshots: a panel with its live notice at 390 and 1280 px, es and en', 
       await page.goto(`${EDITOR}?panel=color`);
       await expect(panel(page).getByTestId('panel-live-notice')).toHaveText(locale === 'es-MX' ? /al instante, sin Publicar/ : /live on the storefront at once, without Publish/, { timeout: 20_000 });
       await page.screenshot({ path: `${SCREENS_DIR}/builder-live-notice-${locale}-${vp}.png` });
+      // The carousel panel's reorder buttons.
+      await page.goto(`${EDITOR}?panel=carousel`);
+      await expect(panel(page).getByRole('button', { name: locale === 'es-MX' ? 'Bajar la diapositiva 1' : 'Move slide 1 down' })).toBeEnabled({ timeout: 20_000 });
+      await expect(panel(page).getByRole('button', { name: locale === 'es-MX' ? 'Subir la diapositiva 1' : 'Move slide 1 up' })).toBeDisabled();
+      await page.screenshot({ path: `${SCREENS_DIR}/builder-slide-order-${locale}-${vp}.png` });
       await ctx.close();
     }
   }

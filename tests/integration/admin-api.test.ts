@@ -86,6 +86,7 @@ describe('permissions on every admin endpoint', () => {
     ['PUT', `${API}/slides/order`, { ids: ['x'] }],
     ['GET', `${API}/banners`], ['POST', `${API}/banners`, {}], ['PATCH', `${API}/banners/${unknown}`, {}], ['DELETE', `${API}/banners/${unknown}`],
     ['GET', `${API}/catalogues`], ['POST', `${API}/catalogues`, {}], ['PATCH', `${API}/catalogues/${unknown}`, {}], ['DELETE', `${API}/catalogues/${unknown}`],
+    ['POST', `${API}/catalogues/${unknown}/restore`, {}],
     ['GET', `${API}/catalogues/${unknown}/products`], ['POST', `${API}/catalogues/${unknown}/products`, {}],
     ['POST', `${API}/catalogues/${unknown}/products/move`, {}], ['DELETE', `${API}/catalogues/${unknown}/products/${unknown}`],
     ['GET', `${API}/theme`], ['PUT', `${API}/theme/draft`, {}], ['POST', `${API}/theme/publish`, { version: 999_999 }], ['POST', `${API}/theme/discard`, {}],

@@ -8,6 +8,7 @@ import CarouselEditor from '../../islands/admin/CarouselEditor.tsx';
 import { AdminApi } from '../../islands/admin/api.ts';
 import { defaultLabels as L } from '../../islands/admin/labels.ts';
 import { ToastProvider, UNDO_DELAY_MS } from '../../islands/admin/ui.tsx';
+import { PanelHistoryContext, type PanelCommand } from '../../islands/admin/panel-history.ts';
 
 const slide = {
   id: 's1', hzt_image: '/media/a.png', vrt_image: '/media/b.png', hzt_image_id: null, vrt_image_id: null, type: 'URL', product: null, product_name: null,
@@ -95,5 +96,30 @@ describe('CarouselEditor', () => {
     await settle();
     expect(deletes).toEqual(['s1', 's1']);
     expect(closes).toBe(1);
+  });
+
+  it('moves a slide down with its button (saved at once); in the builder the move is a command whose undo puts the order back', async () => {
+    let order = ['s1', 's2'];
+    const two = () => order.map((id, i) => ({ ...slide, id, url: `https://tienda.mx/${id}`, position: i }));
+    const puts: unknown[] = [];
+    server.use(
+      http.get('http://localhost/api/shops/demo-03/admin/slides', () => HttpResponse.json({ results: two(), matches_estimated: 2, columns: 2 })),
+      http.put('http://localhost/api/shops/demo-03/admin/slides/order', async ({ request }) => {
+        const body = await request.json() as { ids: string[] };
+        puts.push(body); order = body.ids;
+        return HttpResponse.json({ results: two(), matches_estimated: 2, columns: 2 });
+      }),
+    );
+    const cmds: PanelCommand[] = [];
+    render(<ToastProvider><PanelHistoryContext.Provider value={(c) => cmds.push(c)}><CarouselEditor api={new AdminApi('demo-03', 'http://localhost')} onClose={() => {}} /></PanelHistoryContext.Provider></ToastProvider>);
+    await screen.findByText(/tienda\.mx\/s2/);
+    expect((screen.getByRole('button', { name: 'Subir la diapositiva 1' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Bajar la diapositiva 2' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Bajar la diapositiva 1' }));
+    await waitFor(() => expect(screen.getAllByTestId('slide-row')[0]!.textContent).toContain('tienda.mx/s2'));
+    expect(puts).toEqual([{ ids: ['s2', 's1'] }]);
+    expect(cmds.map((c) => c.kind)).toEqual(['slideOrder']);
+    await act(async () => { await cmds[0]!.undo(); });
+    expect(puts.at(-1)).toEqual({ ids: ['s1', 's2'] });
   });
 });

@@ -109,6 +109,26 @@ export const catalogueProducts = pgTable('catalogue_products', {
 }, (t) => [primaryKey({ columns: [t.catalogue_id, t.product_id] }), index('catalogue_products_order').on(t.catalogue_id, t.queue_position)]);
 
 /**
+ * Deleted catalogues kept for the builder's undo (POST .../catalogues/{id}/restore brings one back with the same id
+ * and its products in order) until they are purged (src/domain/admin/catalogue-trash.ts). Not a catalogue any more:
+ * nothing that reads `catalogues` sees them. Its photo counts as used (deleteMediaIfUnused) until the purge.
+ */
+export const catalogueTrash = pgTable('catalogue_trash', {
+  catalogue_id: uuid('catalogue_id').primaryKey(),
+  shop_id: uuid('shop_id').notNull().references(() => shops.id, { onDelete: 'cascade' }),
+  owner: uuid('owner'),
+  slug: text('slug').notNull(),
+  name: text('name').notNull(),
+  photo: text('photo'),
+  icon_class: text('icon_class'),
+  origin_id: uuid('origin_id'),
+  created_at: timestamp('created_at', { withTimezone: true }).notNull(),
+  /** The products in their order (positions 0..n-1). */
+  product_ids: uuid('product_ids').array().notNull(),
+  deleted_at: timestamp('deleted_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('catalogue_trash_deleted_at').on(t.deleted_at)]);
+
+/**
  * How many visible items (published, not hidden, not disabled) a shop's store offers per type, kept by the database
  * (triggers of migration 0023 on shop_products and products): the per-type counts of the storefront read one row
  * instead of counting a store of 100,000 items on every page.

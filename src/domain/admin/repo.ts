@@ -54,7 +54,7 @@ export async function insertMedia(db: Db, row: typeof media.$inferInsert) {
 
 /**
  * Deletes those of `ids` that belong to `owner` and that no record uses any more (shop photos, favicons and
- * theme info, catalogues, banners, theme documents, products, profiles, suppliers). Answers the deleted ids.
+ * theme info, catalogues (trashed ones too), banners, theme documents, products, profiles, suppliers). Answers the deleted ids.
  * The usage test is textual (the id inside the stored address), so it errs on the side of keeping.
  */
 export async function deleteMediaIfUnused(db: Db, ids: string[], owner: string | null): Promise<string[]> {
@@ -67,6 +67,7 @@ export async function deleteMediaIfUnused(db: Db, ids: string[], owner: string |
       and not exists (select 1 from shops s where s.photo like '%' || m.id::text || '%' or s.favicon like '%' || m.id::text || '%'
                         or s.store_theme_info::text like '%' || m.id::text || '%')
       and not exists (select 1 from catalogues c where c.photo like '%' || m.id::text || '%')
+      and not exists (select 1 from catalogue_trash ct where ct.photo like '%' || m.id::text || '%')
       and not exists (select 1 from shop_banners b where b.hzt_image_id = m.id or b.vrt_image_id = m.id
                         or b.hzt_image like '%' || m.id::text || '%' or b.vrt_image like '%' || m.id::text || '%')
       and not exists (select 1 from shop_themes t where t.draft::text like '%' || m.id::text || '%' or coalesce(t.published::text, '') like '%' || m.id::text || '%')
@@ -243,11 +244,6 @@ export async function updateCatalogue(db: Db, shopId: string, id: string, set: {
   const [row] = await db.update(catalogues).set({ ...set, updated_at: new Date() })
     .where(and(eq(catalogues.shop_id, shopId), eq(catalogues.id, id))).returning({ id: catalogues.id });
   return !!row;
-}
-
-export async function deleteCatalogue(db: Db, shopId: string, id: string) {
-  const [row] = await db.delete(catalogues).where(and(eq(catalogues.shop_id, shopId), eq(catalogues.id, id))).returning({ id: catalogues.id, photo: catalogues.photo });
-  return row ?? null;
 }
 
 /** Inside a transaction: a lock waited for longer than `ms` fails with 55P03 (lock_not_available). */

@@ -17,6 +17,7 @@ import { headerInfoSchema, slideSchema, storeThemeInfoSchema, type Slide, type S
 import { getShopBySlug, requireShopAdmin } from '../shops/service.ts';
 import { normaliseCarouselLink, normaliseLink } from '../../lib/shared/safe-url.ts';
 import * as repo from './repo.ts';
+import { trashCatalogue } from './catalogue-trash.ts';
 import {
   bannerInputSchema, headerInputSchema, mediaIdOf, slideInputSchema,
   type AdminBanner, type AdminHeader, type BannerInput, type HeaderInput, type SlideInput, type StorePatch,
@@ -492,16 +493,10 @@ export async function updateCatalogue({ db, shop }: AdminCtx, id: string, patch:
  * Removes a catalogue from the store (seed 000 §4). With the current schema a catalogue belongs to one shop, so
  * both of the spec's outcomes (delete it; remove it from the store when it has products) are the same: the
  * catalogue and its product list go. The products themselves stay in the shop's store (shop_products is not
- * touched) and stay sellable. Its photo is deleted unless something else uses it.
+ * touched) and stay sellable. It goes to the trash for a day first (catalogue-trash.ts: the builder's Undo
+ * restores it); its photo is deleted with the purge unless something else uses it.
  */
-export async function deleteCatalogue({ db, shop }: AdminCtx, id: string) {
-  const before = UUID.test(id) ? await repo.findCatalogue(db, shop.id, id.toLowerCase()) : null;
-  if (!before) throw notFound('Catalogue');
-  const gone = await repo.deleteCatalogue(db, shop.id, before.id);
-  if (!gone) throw notFound('Catalogue');
-  await dropUnusedImages(db, shop, [mediaIdOf(gone.photo)]);
-  return { id: before.id, deleted: true as const, removed_products: before.num_products };
-}
+export const deleteCatalogue = (a: AdminCtx, id: string) => trashCatalogue(a, id);
 
 async function ownCatalogue(db: Db, shop: ShopRow, id: string) {
   const c = UUID.test(id) ? await repo.findCatalogue(db, shop.id, id.toLowerCase()) : null;

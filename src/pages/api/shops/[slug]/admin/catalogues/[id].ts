@@ -12,9 +12,9 @@ export const specs = [
   }),
   defineEndpoint({
     method: 'DELETE', path: '/api/shops/{slug}/admin/catalogues/{id}',
-    summary: 'Remove a catalogue from the store: the catalogue and its product list go; the products stay in the store. Its photo is deleted when unused',
+    summary: 'Remove a catalogue from the store: the catalogue and its product list go (the products stay in the store). It stays restorable until restorable_until (POST .../restore); its photo is deleted with the purge when unused',
     tags: ['admin'], auth: 'user', params: idParams,
-    response: z.object({ id: z.string(), deleted: z.literal(true), removed_products: z.number().int() }), errors: ADMIN_ERRORS,
+    response: z.object({ id: z.string(), deleted: z.literal(true), removed_products: z.number().int(), restorable_until: z.string() }), errors: ADMIN_ERRORS,
   }),
 ] as const;
 
