@@ -11,6 +11,7 @@ import { becomeEntrepreneur, openStore } from '../../src/domain/store-opening/se
 import { buyPackage, LEDGER_SOURCE, mySubscriptions } from '../../src/domain/subscriptions/service.ts';
 import { REFUND_SOURCE, refundPackage, renewDue, setAutoRenew } from '../../src/domain/subscriptions/billing.ts';
 import { addMonth } from '../../src/domain/subscriptions/rules.ts';
+import { settleChallenge } from '../../src/domain/subscriptions/challenge.ts';
 import { tokenizeCard } from '../../src/domain/payments/service.ts';
 import { shopPlanId } from '../../src/domain/catalog/repo.ts';
 import { ledgerEntries, ledgerTransactions, savedCards, shops, subscriptionPayments, subscriptions } from '../../src/db/schema/index.ts';
@@ -132,5 +133,36 @@ describe('package refunds', () => {
     const other = await owner('tienda-pb-late2');
     await expect(refundPackage(h.db, other.v, sub.id)).rejects.toMatchObject({ code: 'not_found' });
     expect((await subRow(sub.id)).state).toBe('active');
+  });
+});
+
+describe('3-D Secure cards', () => {
+  const challengeCard = async (v: Viewer) => (await tokenizeCard(h.db, v, { name: 'Ana', number: '4000000000003220', cvc: '123', exp: '12/39' })).id;
+
+  it('wait on the challenge; approving opens the plan once (card kept on file, one ledger transaction)', async () => {
+    const { v } = await owner('tienda-pb-3ds');
+    const out = await buyPackage(h.db, v, { plan_id: 'negocio_digital', card_token: await challengeCard(v), idempotency_key: 'k-3ds-ok' });
+    expect(out).toMatchObject({ status: 'requires_action', subscription: null, action: { kind: '3ds', url: `/sandbox/3ds/paquete/${out.payment.id}` } });
+    expect((await mySubscriptions(h.db, v)).results).toEqual([]);
+    const [a, b] = await Promise.all([settleChallenge(h.db, out.payment.id, 'approve'), settleChallenge(h.db, out.payment.id, 'approve')]);
+    expect([a.status, b.status]).toEqual(['succeeded', 'succeeded']);
+    expect(await txCount(LEDGER_SOURCE, out.payment.id)).toBe(1);
+    const subs = (await mySubscriptions(h.db, v)).results;
+    expect(subs).toHaveLength(1);
+    expect(subs[0]).toMatchObject({ plan_id: 'negocio_digital', state: 'active', auto_renew: true });
+    expect((await subRow(subs[0]!.id)).card_id).toBeTruthy();
+    // The same key answers the settled outcome; a late 'fail' changes nothing.
+    expect((await buyPackage(h.db, v, { plan_id: 'negocio_digital', card_token: 'x', idempotency_key: 'k-3ds-ok' })).status).toBe('succeeded');
+    expect((await settleChallenge(h.db, out.payment.id, 'fail')).status).toBe('succeeded');
+  });
+
+  it('a failed challenge leaves no subscription and no ledger transaction', async () => {
+    const { v } = await owner('tienda-pb-3ds-no');
+    const out = await buyPackage(h.db, v, { plan_id: 'negocio_digital', card_token: await challengeCard(v), idempotency_key: 'k-3ds-no' });
+    const after = await settleChallenge(h.db, out.payment.id, 'fail');
+    expect(after).toMatchObject({ status: 'failed', failure_code: 'authentication_failed', subscription_id: null });
+    expect((await settleChallenge(h.db, out.payment.id, 'approve')).status).toBe('failed');
+    expect((await mySubscriptions(h.db, v)).results).toEqual([]);
+    expect(await txCount(LEDGER_SOURCE, out.payment.id)).toBe(0);
   });
 });

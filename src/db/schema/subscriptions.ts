@@ -50,7 +50,8 @@ export const subscriptionPayments = pgTable('subscription_payments', {
   idempotency_key: text('idempotency_key').notNull(),
   amount: integer('amount').notNull(),
   currency: text('currency').notNull(),
-  status: text('status').$type<'succeeded' | 'failed'>().notNull(),
+  /** requires_action: waiting for the buyer on the card's 3-D Secure challenge (no subscription yet). */
+  status: text('status').$type<'succeeded' | 'failed' | 'requires_action'>().notNull(),
   /** Card display data (brand, last4, type), never the number. */
   card: jsonb('card').$type<Record<string, unknown> | null>(),
   failure_code: text('failure_code'),
@@ -58,10 +59,13 @@ export const subscriptionPayments = pgTable('subscription_payments', {
   period_end: ts('period_end'),
   /** Package refund (within 14 days of the period's start, once): when the provider gave the money back. */
   refunded_at: ts('refunded_at'),
+  /** The card of a purchase waiting on 3-D Secure: kept on file once the challenge succeeds. */
+  card_token_id: text('card_token_id'),
+  saved_card_id: uuid('saved_card_id').references(() => savedCards.id, { onDelete: 'set null' }),
   created_at: ts('created_at').notNull().defaultNow(),
 }, (t) => [
   uniqueIndex('subscription_payments_key').on(t.idempotency_key),
   index('subscription_payments_shop').on(t.shop_id, t.created_at),
   check('subscription_payments_amount', sql`${t.amount} > 0`),
-  check('subscription_payments_status', sql`${t.status} in ('succeeded','failed')`),
+  check('subscription_payments_status', sql`${t.status} in ('succeeded','failed','requires_action')`),
 ]);

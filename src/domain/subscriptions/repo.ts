@@ -120,3 +120,19 @@ export async function referrerOfUser(db: Db, userId: string): Promise<string | n
     .innerJoin(referrals, eq(referrals.child_profile, users.profile_id)).where(eq(users.id, userId)).limit(1);
   return row?.parent ?? null;
 }
+
+export async function completePayment(tx: Db, id: string, set: Partial<typeof subscriptionPayments.$inferInsert>): Promise<SubscriptionPaymentRow> {
+  const [row] = await tx.update(subscriptionPayments).set(set).where(eq(subscriptionPayments.id, id)).returning();
+  return row!;
+}
+
+/** A purchase waiting on its 3-D Secure challenge, locked; null when it was already settled (or is unknown). */
+export async function lockWaitingPayment(tx: Db, id: string): Promise<SubscriptionPaymentRow | null> {
+  const [row] = await tx.select().from(subscriptionPayments).where(and(eq(subscriptionPayments.id, id), eq(subscriptionPayments.status, 'requires_action'))).for('update').limit(1);
+  return row ?? null;
+}
+
+export async function findPayment(db: Db, id: string): Promise<SubscriptionPaymentRow | null> {
+  const [row] = await db.select().from(subscriptionPayments).where(eq(subscriptionPayments.id, id)).limit(1);
+  return row ?? null;
+}

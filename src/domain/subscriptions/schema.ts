@@ -36,9 +36,11 @@ export const subscriptionView = z.object({
 export type SubscriptionView = z.infer<typeof subscriptionView>;
 
 export const buyPackageOutput = z.object({
-  status: z.enum(['succeeded', 'failed']),
+  status: z.enum(['succeeded', 'failed', 'requires_action']),
+  /** requires_action: the card's 3-D Secure challenge page; the plan opens once it is approved there. */
+  action: z.object({ kind: z.literal('3ds'), url: z.string() }).nullable(),
   payment: z.object({
-    id: z.string(), amount: z.number().int(), currency: z.string(), status: z.enum(['succeeded', 'failed']),
+    id: z.string(), amount: z.number().int(), currency: z.string(), status: z.enum(['succeeded', 'failed', 'requires_action']),
     failure_code: z.string().nullable(), card: z.record(z.string(), z.unknown()).nullable(),
     period_start: z.string().nullable(), period_end: z.string().nullable(),
   }),
