@@ -2,7 +2,8 @@
 // becomes an entrepreneur (level one), follows the floating 'earn commissions' call from a storefront, opens a free
 // store (address checked live, theme pack picked from the previews), lands in its builder, then buys a package at
 // /apps/paquetes with a sandbox card and sees the subscription, turns auto-renewal off and on, screenshots the page
-// (390/1280, es/en) and refunds the month. Stateful: it creates a person, a shop and a payment.
+// (390/1280, es/en), refunds the month, then buys again with a 3-D Secure card through the sandbox challenge.
+// Stateful: it creates a person, a shop and payments.
 import { expect, test, type Page } from '@playwright/test';
 import { SCREENS_DIR, VIEWPORTS, openFloating } from './helpers.ts';
 
@@ -114,4 +115,18 @@ test('sign up, become level one, open a free store from the call to action, land
   await expect(page.getByTestId('billing-done')).toHaveText('Reembolsado. El plan terminó y el dinero vuelve a tu tarjeta.');
   await expect(page.getByTestId('subscription')).toHaveCount(0);
   expect((await (await page.request.get('/api/me/subscriptions')).json()).results[0]).toMatchObject({ state: 'canceled' });
+
+  // A card that asks for 3-D Secure: the sandbox challenge page, then the plan opens.
+  await page.goto('/apps/paquetes');
+  await page.getByRole('radio', { name: /Tienda en Línea/ }).check();
+  await page.getByLabel('Número de tarjeta').fill('4000 0000 0000 3220');
+  await page.getByLabel('Vencimiento').fill('12/39');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByTestId('package-submit').click();
+  await expect(page).toHaveURL(/\/sandbox\/3ds\/paquete\/[0-9a-f-]{36}$/);
+  await expect(page.locator('[data-amount]')).toContainText('199');
+  await page.screenshot({ path: `${SCREENS_DIR}/packages-3ds-390.png`, fullPage: true });
+  await page.getByRole('button', { name: 'Autorizar pago' }).click();
+  await expect(page).toHaveURL(/\/apps\/paquetes\?pago=ok$/);
+  await expect(page.getByTestId('subscription')).toHaveAttribute('data-plan', 'tienda_en_linea');
 });
