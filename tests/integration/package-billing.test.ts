@@ -126,6 +126,26 @@ describe('package refunds', () => {
     expect(await txCount(REFUND_SOURCE, payment.id)).toBe(1);
   });
 
+  it('two refunds at once: one refunds, the other is a 409 (one reversing transaction)', async () => {
+    const { v, sub, payment } = await bought('tienda-pb-refund2');
+    const results = await Promise.allSettled([refundPackage(h.db, v, sub.id), refundPackage(h.db, v, sub.id)]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    expect(results.find((r) => r.status === 'rejected')).toMatchObject({ reason: { status: 409 } });
+    expect(await txCount(REFUND_SOURCE, payment.id)).toBe(1);
+  });
+
+  it('a purchase of the same plan and the sweeper at renews_at pay two different periods', async () => {
+    const { v, sub } = await bought('tienda-pb-both');
+    const row = await subRow(sub.id);
+    const at = new Date(row.renews_at.getTime() + 1000);
+    const token = (await tokenizeCard(h.db, v, { name: 'Ana', number: '4242424242424242', cvc: '123', exp: '12/39' })).id;
+    await Promise.all([renewDue(h.db, { now: at }), buyPackage(h.db, v, { plan_id: 'tienda_en_linea', card_token: token, idempotency_key: 'k-both-2' }, at)]);
+    const starts = (await paymentsOf(sub.id)).map((p) => p.period_start!.toISOString());
+    expect(new Set(starts).size).toBe(starts.length);
+    expect(starts.length).toBe(3);
+    expect((await subRow(sub.id)).renews_at.toISOString()).toBe(addMonth(addMonth(row.renews_at)).toISOString());
+  });
+
   it('refuses after the 14-day window and for another person', async () => {
     const { v, sub } = await bought('tienda-pb-late');
     const late = new Date(Date.now() + 15 * 24 * 3600_000);

@@ -6,8 +6,9 @@
 //              never charge one period twice. Paid: one ledger transaction, renews_at + 1 month. Failed: past due,
 //              tried again a day later; after 3 failed tries the subscription expires (the default rate applies).
 //              Auto-renewal off: at renews_at the subscription ends (canceled), nothing is charged.
-//   refund     the last paid period, in full, once, within 14 days of its start: the provider refunds it (keyed
-//              on the payment), the period's ledger lines are reversed and the subscription ends now.
+//   refund     the last paid period, in full, once, within 14 days of its start: under the shop's lock and the
+//              subscription's row lock, the provider refunds it (keyed on the payment), the period's ledger lines
+//              are reversed and the subscription ends now.
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/shared/errors.ts';
 import type { Viewer } from '../accounts/viewer.ts';
@@ -102,12 +103,19 @@ export async function refundPackage(db: Db, viewer: Viewer, id: string, now = ne
   if (!last || last.refunded_at) throw new AppError('conflict', 'This package was already refunded', { textKey: 'packageBilling.alreadyRefunded' });
   if (sub.state !== 'active') throw new AppError('conflict', 'This subscription already ended', { textKey: 'packageBilling.ended' });
   if (!refundable(last, now)) throw new AppError('conflict', 'The 14-day refund window of this period is over', { textKey: 'packageBilling.windowOver' });
-  // The sandbox card provider refunds by payment, idempotent on its key (a real provider gets it as Idempotency-Key).
-  const provider = providerFor('sandbox-card')!;
-  const res = await provider.refund({ id: last.id, provider: 'sandbox-card', amount: last.amount, currency: last.currency } as unknown as PaymentRow, last.amount, `package-refund:${last.id}`);
-  if (res.status !== 'success') throw new AppError('payment_failed', 'The refund failed: try again later', { textKey: 'packageBilling.refundFailed' });
   return inTx(db, async (tx) => {
+    // Checked again under the locks: a renewal or another refund that got in first changes the answer.
     await repo.lockShopPlans(tx, sub.shop_id);
+    const locked = await repo.lockSubscription(tx, sub.id);
+    const [latest] = await repo.paidPeriods(tx, sub.id);
+    if (!locked || locked.state !== 'active' || !latest || latest.id !== last.id || latest.refunded_at) {
+      throw new AppError('conflict', 'This package changed meanwhile: reload and try again', { textKey: 'packageBilling.changed' });
+    }
+    // The sandbox card provider refunds by payment, idempotent on its key (a real provider gets it as Idempotency-Key);
+    // a refusal throws and nothing is written.
+    const provider = providerFor('sandbox-card')!;
+    const res = await provider.refund({ id: last.id, provider: 'sandbox-card', amount: last.amount, currency: last.currency } as unknown as PaymentRow, last.amount, `package-refund:${last.id}`);
+    if (res.status !== 'success') throw new AppError('payment_failed', 'The refund failed: try again later', { textKey: 'packageBilling.refundFailed' });
     if (!(await repo.markRefunded(tx, last.id, now))) throw new AppError('conflict', 'This package was already refunded', { textKey: 'packageBilling.alreadyRefunded' });
     const lines = await repo.postedLines(tx, LEDGER_SOURCE, last.id);
     await postTransaction(tx, { source: REFUND_SOURCE, source_id: last.id, memo: `${last.plan_id} refund` }, reversingEntries(lines));

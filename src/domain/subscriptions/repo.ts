@@ -33,6 +33,18 @@ export async function activeSubscription(db: Db, shopId: string): Promise<Subscr
   return row ?? null;
 }
 
+/** The shop's live subscription, row-locked (a purchase and the renewal sweeper never extend one period twice). */
+export async function lockActiveSubscription(tx: Db, shopId: string): Promise<SubscriptionRow | null> {
+  const [row] = await tx.select().from(subscriptions).where(and(eq(subscriptions.shop_id, shopId), eq(subscriptions.state, 'active'))).for('update').limit(1);
+  return row ?? null;
+}
+
+/** One subscription, row-locked. */
+export async function lockSubscription(tx: Db, id: string): Promise<SubscriptionRow | null> {
+  const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.id, id)).for('update').limit(1);
+  return row ?? null;
+}
+
 export async function findSubscription(db: Db, id: string): Promise<SubscriptionRow | null> {
   const [row] = await db.select().from(subscriptions).where(eq(subscriptions.id, id)).limit(1);
   return row ?? null;

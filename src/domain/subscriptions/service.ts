@@ -155,7 +155,7 @@ export async function paidPeriod(tx: Db, row: repo.SubscriptionPaymentRow, c: Pe
     user_id: c.userId, provider: 'sandbox-card', name: t.name, brand: t.brand, last4: t.last4, card_type: t.card_type,
     bank: t.bank, exp_month: t.exp_month, exp_year: t.exp_year, sandbox_behaviour: t.sandbox_behaviour, fingerprint: t.fingerprint,
   })).id : null);
-  const active = await repo.activeSubscription(tx, c.shop.id);
+  const active = await repo.lockActiveSubscription(tx, c.shop.id);
   let sub: repo.SubscriptionRow;
   let start: Date;
   if (active && active.plan_id === c.plan.id) {
