@@ -166,6 +166,36 @@ describe('buying a package', () => {
     expect(refused.json().error.code).toBe('forbidden');
   });
 
+  it('package billing over HTTP: a 3-D Secure card answers 202 with the challenge page; auto-renewal and refund answer JSON errors with codes', async () => {
+    const { c } = await newOwner();
+    const r = await c.post('/api/me/subscriptions', { plan_id: 'negocio_digital', card_token: await token(c, '4000000000003220'), idempotency_key: `key-${uniq()}` });
+    expect(r.status, r.text).toBe(202);
+    const waiting = r.json();
+    expect(waiting).toMatchObject({ status: 'requires_action', subscription: null, action: { kind: '3ds', url: `/sandbox/3ds/paquete/${waiting.payment.id}` } });
+    expect((await c.get(waiting.action.url)).status).toBe(200);
+    const approved = await form(c, waiting.action.url, { action: 'approve' });
+    expect(approved.status).toBe(303);
+    expect(approved.headers.location).toBe('/apps/paquetes?pago=ok');
+    const [sub] = (await c.get('/api/me/subscriptions')).json().results;
+    expect(sub).toMatchObject({ plan_id: 'negocio_digital', state: 'active', auto_renew: true, past_due: false });
+    const bad = await c.request('PUT', `/api/me/subscriptions/${sub.id}/auto-renew`, { body: { auto_renew: 'no' } });
+    expect(bad.status).toBe(400);
+    expect(bad.json().error.code).toBe('validation_error');
+    expect((await c.request('PUT', '/api/me/subscriptions/not-a-uuid/auto-renew', { body: { auto_renew: false } })).status).toBe(400);
+    const off = await c.request('PUT', `/api/me/subscriptions/${sub.id}/auto-renew`, { body: { auto_renew: false } });
+    expect(off.status, off.text).toBe(200);
+    expect(off.json()).toMatchObject({ id: sub.id, auto_renew: false });
+    const other = await (await newOwner()).c.post(`/api/me/subscriptions/${sub.id}/refund`);
+    expect(other.status).toBe(404);
+    expect(other.json().error).toMatchObject({ code: 'not_found', message: 'No encontramos esa suscripción entre tus tiendas.' });
+    const refunded = await c.post(`/api/me/subscriptions/${sub.id}/refund`);
+    expect(refunded.status, refunded.text).toBe(200);
+    expect(refunded.json()).toMatchObject({ state: 'canceled', refunded: { amount: 19900, currency: 'MXN' } });
+    const again = await c.post(`/api/me/subscriptions/${sub.id}/refund`);
+    expect(again.status).toBe(409);
+    expect(again.json().error.code).toBe('conflict');
+  });
+
   it('buys from the form without script: 303 with the outcome only, and the page shows the subscription', async () => {
     const { c } = await newOwner();
     const page = await c.get('/apps/paquetes?plan=tienda_en_linea');

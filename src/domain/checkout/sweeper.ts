@@ -12,6 +12,7 @@ import * as orderRepo from '../orders/repo.ts';
 import { systemCancel } from '../orders/service.ts';
 import * as payRepo from '../payments/repo.ts';
 import { sweepSandboxCouriers } from '../shipping/service.ts';
+import { renewDue } from '../subscriptions/billing.ts';
 import { releaseDue } from '../wallet/service.ts';
 import { processPayouts } from '../wallet/wallets.ts';
 import * as repo from './repo.ts';
@@ -68,8 +69,8 @@ export function ensureSweeper(db: Db, intervalMs = RESERVATION_SWEEP_INTERVAL_MS
     running = true;
     const db = g[DB];
     // The demo's sandbox courier moves shipped parcels on the same tick (nothing to do unless it is on); escrow that
-    // is due is released and asked-for payouts are settled (both safe with several processes).
-    sweepExpired(db).then(() => sweepSandboxCouriers(db)).then(() => releaseDue(db)).then(() => processPayouts(db)).catch((err) => console.error('[sweeper]', err)).finally(() => { running = false; });
+    // is due is released, asked-for payouts are settled and due packages renew (all safe with several processes).
+    sweepExpired(db).then(() => sweepSandboxCouriers(db)).then(() => releaseDue(db)).then(() => processPayouts(db)).then(() => renewDue(db)).catch((err) => console.error('[sweeper]', err)).finally(() => { running = false; });
   }, intervalMs);
   g[KEY].unref?.();
 }

@@ -39,3 +39,25 @@ export function subscriptionEntries(p: { price: number; currency: string; margin
     { holder: null, role: 'platform', account: 'revenue', currency: p.currency, amount: p.price - earning },
   ].filter((e) => e.amount !== 0);
 }
+
+/** Renewal charges of one period: three tries a day apart, then the subscription expires (the default rate applies). */
+export const RENEW_TRIES = 3;
+export const RENEW_RETRY_MS = 24 * 60 * 60 * 1000;
+/** A paid period can be refunded in full, once, within 14 days of its start. */
+export const REFUND_WINDOW_MS = 14 * 24 * 60 * 60 * 1000;
+
+/** What a failed renewal charge does: try again a day later, or expire after the last try. */
+export function afterRenewFailure(failures: number, now: Date): { expire: true } | { expire: false; failures: number; retry_at: Date } {
+  const n = failures + 1;
+  return n >= RENEW_TRIES ? { expire: true } : { expire: false, failures: n, retry_at: new Date(now.getTime() + RENEW_RETRY_MS) };
+}
+
+/** Whether a paid period can still be refunded (not refunded yet, started at most 14 days ago). */
+export function refundable(p: { period_start: Date | null; refunded_at: Date | null }, now: Date): boolean {
+  return !p.refunded_at && !!p.period_start && now.getTime() - p.period_start.getTime() <= REFUND_WINDOW_MS && now.getTime() >= p.period_start.getTime();
+}
+
+/** A refund reverses the paid period's ledger lines (same accounts, opposite signs). */
+export function reversingEntries(lines: EntryInput[]): EntryInput[] {
+  return lines.map((e) => ({ ...e, amount: -e.amount }));
+}

@@ -24,18 +24,33 @@ export type BuyPackageInput = z.infer<typeof buyPackageInput>;
 
 export const subscriptionView = z.object({
   id: z.string(), shop: z.object({ id: z.string(), slug: z.string(), name: z.string() }),
-  plan_id: z.string(), plan_name: z.string(), state: z.enum(['active', 'replaced', 'canceled']),
+  plan_id: z.string(), plan_name: z.string(), state: z.enum(['active', 'replaced', 'canceled', 'expired']),
+  /** Charged again at renews_at with the card on file; false once the owner turned it off (the plan ends then). */
+  auto_renew: z.boolean(),
+  /** The renewal charge failed; it is tried again at retry_at (3 tries a day apart, then the subscription expires). */
+  past_due: z.boolean(), retry_at: z.string().nullable(),
+  /** The last paid period can be refunded until then (null: not refundable). */
+  refundable_until: z.string().nullable(),
   started_at: z.string(), renews_at: z.string(), price: z.number().int(), currency: z.string(), plan_commission_rate: z.string(),
 });
 export type SubscriptionView = z.infer<typeof subscriptionView>;
 
 export const buyPackageOutput = z.object({
-  status: z.enum(['succeeded', 'failed']),
+  status: z.enum(['succeeded', 'failed', 'requires_action']),
+  /** requires_action: the card's 3-D Secure challenge page; the plan opens once it is approved there. */
+  action: z.object({ kind: z.literal('3ds'), url: z.string() }).nullable(),
   payment: z.object({
-    id: z.string(), amount: z.number().int(), currency: z.string(), status: z.enum(['succeeded', 'failed']),
+    id: z.string(), amount: z.number().int(), currency: z.string(), status: z.enum(['succeeded', 'failed', 'requires_action']),
     failure_code: z.string().nullable(), card: z.record(z.string(), z.unknown()).nullable(),
     period_start: z.string().nullable(), period_end: z.string().nullable(),
   }),
   subscription: subscriptionView.nullable(),
 });
 export type BuyPackageOutput = z.infer<typeof buyPackageOutput>;
+
+export const autoRenewInput = z.object({ auto_renew: z.boolean('validation.invalid') });
+export const billingOutput = z.object({ id: z.string(), auto_renew: z.boolean(), renews_at: z.string() });
+export const refundOutput = z.object({
+  id: z.string(), state: z.literal('canceled'),
+  refunded: z.object({ payment_id: z.string(), amount: z.number().int(), currency: z.string() }),
+});

@@ -16,7 +16,7 @@ import { expired } from '../payments/cards.ts';
 import { findById as findShopById } from '../shops/repo.ts';
 import { postTransaction } from '../wallet/repo.ts';
 import * as repo from './repo.ts';
-import { addMonth, packageCharge, subscriptionEntries } from './rules.ts';
+import { addMonth, packageCharge, REFUND_WINDOW_MS, refundable, subscriptionEntries } from './rules.ts';
 import type { BuyPackageInput, BuyPackageOutput, PlanView, SubscriptionView } from './schema.ts';
 
 export const LEDGER_SOURCE = 'subscription_paid';
@@ -35,8 +35,10 @@ export async function listPlans(db: Db): Promise<PlanView[]> {
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
-function subView(sub: repo.SubscriptionRow, plan: repo.PlanRow, shop: { id: string; slug: string; name: string }): SubscriptionView {
+function subView(sub: repo.SubscriptionRow, plan: repo.PlanRow, shop: { id: string; slug: string; name: string }, refundableUntil: Date | null = null): SubscriptionView {
   return {
+    auto_renew: sub.auto_renew, past_due: sub.state === 'active' && sub.renew_failures > 0, retry_at: sub.retry_at ? iso(sub.retry_at) : null,
+    refundable_until: refundableUntil ? iso(refundableUntil) : null,
     id: sub.id, shop, plan_id: plan.id, plan_name: plan.name, state: sub.state, started_at: iso(sub.started_at), renews_at: iso(sub.renews_at),
     price: plan.price, currency: plan.currency, plan_commission_rate: plan.plan_commission_rate,
   };
@@ -46,7 +48,14 @@ function subView(sub: repo.SubscriptionRow, plan: repo.PlanRow, shop: { id: stri
 export async function mySubscriptions(db: Db, viewer: Viewer) {
   if (viewer.kind !== 'user') throw new AppError('unauthenticated', 'Sign in to continue');
   const [shops, rows] = await Promise.all([repo.ownedShops(db, viewer.user.profile_id), repo.subscriptionsOfOwner(db, viewer.user.profile_id)]);
-  return { shops, results: rows.map((r) => subView(r.sub, r.plan, r.shop)), matches_estimated: rows.length };
+  const now = Date.now();
+  const results = await Promise.all(rows.map(async (r) => {
+    if (r.sub.state !== 'active') return subView(r.sub, r.plan, r.shop);
+    const [last] = await repo.paidPeriods(db, r.sub.id);
+    const until = last && refundable(last, new Date(now)) ? new Date(last.period_start!.getTime() + REFUND_WINDOW_MS) : null;
+    return subView(r.sub, r.plan, r.shop, until);
+  }));
+  return { shops, results, matches_estimated: rows.length };
 }
 
 async function resolveCard(db: Db, viewer: Extract<Viewer, { kind: 'user' }>, input: BuyPackageInput) {
@@ -55,7 +64,7 @@ async function resolveCard(db: Db, viewer: Extract<Viewer, { kind: 'user' }>, in
     const s = await payRepo.findSavedCard(db, viewer.user.id, input.card_id);
     if (!s) throw new AppError('not_found', 'Saved card not found', { textKey: 'apiErrors.saved_card_gone', fields: { card_id: ['validation.savedCardGone'] } });
     if (expired(s)) throw new AppError('card_expired', 'The saved card expired', { fields: { card_id: ['validation.savedCardExpired'] } });
-    return { tokenId: null, behaviour: s.sandbox_behaviour, display: { brand: s.brand, last4: s.last4, type: s.card_type } };
+    return { tokenId: null, savedId: s.id as string | null, token: null, behaviour: s.sandbox_behaviour, display: { brand: s.brand, last4: s.last4, type: s.card_type } };
   }
   if (!input.card_token) throw new AppError('validation_error', 'Tokenise the card first', { fields: { card_token: ['validation.cardRequired'] } });
   const t = await payRepo.findCardToken(db, input.card_token);
@@ -63,14 +72,14 @@ async function resolveCard(db: Db, viewer: Extract<Viewer, { kind: 'user' }>, in
   if (!t || !mine || t.used_at || t.expires_at.getTime() <= Date.now()) {
     throw new AppError('card_invalid', 'The card token is not valid: request a new one', { fields: { card_token: ['validation.cardTokenRenew'] } });
   }
-  return { tokenId: t.id, behaviour: t.sandbox_behaviour, display: { brand: t.brand, last4: t.last4, type: t.card_type } };
+  return { tokenId: t.id, savedId: null, token: t, behaviour: t.sandbox_behaviour, display: { brand: t.brand, last4: t.last4, type: t.card_type } };
 }
 
 async function outcomeOf(db: Db, pay: repo.SubscriptionPaymentRow): Promise<BuyPackageOutput> {
   const sub = pay.subscription_id ? await repo.findSubscription(db, pay.subscription_id) : null;
   const plan = (await repo.findPlan(db, pay.plan_id))!;
   return {
-    status: pay.status,
+    status: pay.status, action: pay.status === 'requires_action' ? { kind: '3ds', url: `/sandbox/3ds/paquete/${pay.id}` } : null,
     payment: {
       id: pay.id, amount: pay.amount, currency: pay.currency, status: pay.status, failure_code: pay.failure_code, card: pay.card,
       period_start: pay.period_start ? iso(pay.period_start) : null, period_end: pay.period_end ? iso(pay.period_end) : null,
@@ -112,7 +121,7 @@ export async function buyPackage(db: Db, viewer: Viewer, input: BuyPackageInput,
   }
   assertProviderUsable('sandbox-card');
   const card = await resolveCard(db, viewer, input);
-  const charge = packageCharge(card.behaviour);
+  const charge = purchaseCharge(card.behaviour);
   const referrer = await repo.referrerOf(db, viewer.user.profile_id);
   const pay = await inTx(db, async (tx) => {
     await repo.lockShopPlans(tx, shop.id);
@@ -122,24 +131,51 @@ export async function buyPackage(db: Db, viewer: Viewer, input: BuyPackageInput,
       throw new AppError('card_invalid', 'The card token was already used: request a new one', { fields: { card_token: ['validation.cardTokenRenew'] } });
     }
     const base = { shop_id: shop.id, plan_id: plan.id, user_id: viewer.user.id, idempotency_key: key, amount: plan.price, currency: plan.currency, card: card.display };
+    // A card that asks for 3-D Secure: the payment waits on the sandbox challenge (settleChallenge opens the plan).
+    if (charge.ok === 'challenge') return (await repo.insertPayment(tx, { ...base, status: 'requires_action', card_token_id: card.tokenId, saved_card_id: card.savedId }))!;
     if (!charge.ok) return (await repo.insertPayment(tx, { ...base, status: 'failed', failure_code: charge.code }))!;
-    const active = await repo.activeSubscription(tx, shop.id);
-    let sub: repo.SubscriptionRow;
-    let start: Date;
-    if (active && active.plan_id === plan.id) {
-      // A renewal: the next period follows the paid one (or starts now when that one has lapsed).
-      start = active.renews_at.getTime() > now.getTime() ? active.renews_at : now;
-      await repo.extendSubscription(tx, active.id, addMonth(start));
-      sub = active;
-    } else {
-      if (active) await repo.endSubscription(tx, active.id, 'replaced', now);
-      start = now;
-      sub = await repo.insertSubscription(tx, { shop_id: shop.id, plan_id: plan.id, user_id: viewer.user.id, state: 'active', started_at: now, renews_at: addMonth(now) });
-    }
-    const row = (await repo.insertPayment(tx, { ...base, status: 'succeeded', subscription_id: sub.id, period_start: start, period_end: addMonth(start) }))!;
-    await postTransaction(tx, { source: LEDGER_SOURCE, source_id: row.id, memo: `${plan.id} ${shop.slug}` },
-      subscriptionEntries({ price: plan.price, currency: plan.currency, margin: plan.contribution_margin, rate: plan.plan_commission_rate, referrer }));
-    return row;
+    const row = (await repo.insertPayment(tx, { ...base, status: 'succeeded' }))!;
+    return paidPeriod(tx, row, { shop, plan, userId: viewer.user.id, token: card.token, savedId: card.savedId, referrer }, now);
   });
   return outcomeOf(db, pay);
+}
+
+type TokenRow = NonNullable<Awaited<ReturnType<typeof payRepo.findCardToken>>>;
+type PeriodCtx = { shop: { id: string; slug: string }; plan: repo.PlanRow; userId: string; token: TokenRow | null; savedId: string | null; referrer: string | null };
+
+/**
+ * A paid purchase (inside the shop's lock): keeps the card on file (a saved card of the buyer, charged again by
+ * billing.ts), opens or renews the subscription, completes the payment row and posts its ledger transaction.
+ *   same plan active      the payment renews it: the next period starts at its renewal date
+ *   another plan active   that one is replaced (ended now); the new one starts now
+ */
+export async function paidPeriod(tx: Db, row: repo.SubscriptionPaymentRow, c: PeriodCtx, now: Date): Promise<repo.SubscriptionPaymentRow> {
+  const t = c.token;
+  const cardId = c.savedId ?? (t ? (await payRepo.saveCard(tx, {
+    user_id: c.userId, provider: 'sandbox-card', name: t.name, brand: t.brand, last4: t.last4, card_type: t.card_type,
+    bank: t.bank, exp_month: t.exp_month, exp_year: t.exp_year, sandbox_behaviour: t.sandbox_behaviour, fingerprint: t.fingerprint,
+  })).id : null);
+  const active = await repo.lockActiveSubscription(tx, c.shop.id);
+  let sub: repo.SubscriptionRow;
+  let start: Date;
+  if (active && active.plan_id === c.plan.id) {
+    // A renewal: the next period follows the paid one (or starts now when that one has lapsed).
+    start = active.renews_at.getTime() > now.getTime() ? active.renews_at : now;
+    await repo.extendSubscription(tx, active.id, addMonth(start), cardId);
+    sub = active;
+  } else {
+    if (active) await repo.endSubscription(tx, active.id, 'replaced', now);
+    start = now;
+    sub = await repo.insertSubscription(tx, { shop_id: c.shop.id, plan_id: c.plan.id, user_id: c.userId, state: 'active', started_at: now, renews_at: addMonth(now), card_id: cardId });
+  }
+  const done = await repo.completePayment(tx, row.id, { status: 'succeeded', subscription_id: sub.id, period_start: start, period_end: addMonth(start) });
+  const p = c.plan;
+  await postTransaction(tx, { source: LEDGER_SOURCE, source_id: row.id, memo: `${p.id} ${c.shop.slug}` },
+    subscriptionEntries({ price: p.price, currency: p.currency, margin: p.contribution_margin, rate: p.plan_commission_rate, referrer: c.referrer }));
+  return done;
+}
+
+/** The sandbox card's answer for a purchase made with the buyer present: 3-D Secure cards go to the challenge. */
+function purchaseCharge(behaviour: string): { ok: true } | { ok: 'challenge' } | { ok: false; code: string } {
+  return behaviour === 'challenge_3ds' || behaviour === 'requires_action' ? { ok: 'challenge' } : packageCharge(behaviour);
 }

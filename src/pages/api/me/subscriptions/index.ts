@@ -13,7 +13,7 @@ export const specs = [
   }),
   defineEndpoint({
     method: 'POST', path: '/api/me/subscriptions',
-    summary: 'Buy a package: plan_id for the user\'s own shop (shop slug when they own several), paid with a sandbox card token (POST /api/payments/cards/tokens) or a saved card_id, once per idempotency_key. The same plan renews the active subscription; another plan replaces it. 201 when paid; 402 payment_failed with fields.card card_declined | insufficient_funds | authentication_required | processing_error; a repeated key answers the first outcome',
+    summary: 'Buy a package: plan_id for the user\'s own shop (shop slug when they own several), paid with a sandbox card token (POST /api/payments/cards/tokens) or a saved card_id, once per idempotency_key. The same plan renews the active subscription; another plan replaces it. 201 when paid; 202 status requires_action with action.url (the card\'s 3-D Secure challenge page: the plan opens once approved there); 402 payment_failed with fields.card card_declined | insufficient_funds | processing_error; a repeated key answers the first outcome',
     tags: ['plans'], auth: 'user', body: buyPackageInput, response: buyPackageOutput, status: 201, errors: [400, 401, 402, 403, 404, 409, 503],
   }),
 ] as const;
@@ -26,5 +26,5 @@ export const POST = handle(specs[1], async ({ ctx, body }) => {
     const res = errorResponse(failureError(out.payment.failure_code), ctx.locals.t);
     return res;
   }
-  return json(out, { status: 201 });
+  return json(out, { status: out.status === 'requires_action' ? 202 : 201 });
 });
