@@ -1,4 +1,5 @@
 // `npm start`: build when stale, migrate, seed an empty database, then serve (PORT, HOST). `npm run serve`: serve only.
+import { fileURLToPath } from 'node:url';
 import { ENTRY, buildIfStale } from './build-if-stale.mjs';
 import { serve } from './serve.mjs';
 import { prepareDatabase } from './prepare-db.mjs';
@@ -7,6 +8,9 @@ import { DEMO_PASSWORD, DEMO_SHOP_SLUGS, DEMO_USERS } from '../src/db/seed/demo.
 import { DEMO_TICKET_STAFF } from '../src/db/seed/tickets.ts';
 import { startupNotices } from '../src/lib/server/modes.ts';
 
+// Packs are found from the project, not from wherever the process manager started us (a relative 'themes' made
+// every page a 500 when the working directory was elsewhere).
+process.env.THEMES_DIR ??= fileURLToPath(new URL('../themes', import.meta.url));
 process.env.HOST ??= 'localhost';
 process.env.PORT ??= '4321';
 process.env.NODE_ENV ??= 'production';

@@ -141,7 +141,8 @@ async function routeStorefront(ctx: Ctx, next: Next, match: ReturnType<typeof ma
  */
 async function whole(res: Response): Promise<Response> {
   if (!res.body || !(res.headers.get('content-type') ?? '').startsWith('text/html')) return res;
-  const out = new Response(hoistIslandStyle(await res.text()), { status: res.status, statusText: res.statusText, headers: res.headers });
+  // Bytes in, bytes out: a string body would be scanned for lone surrogates and encoded again by Response.
+  const out = new Response(hoistIslandStyle(Buffer.from(await res.arrayBuffer())), { status: res.status, statusText: res.statusText, headers: res.headers });
   // The cookies the page set travel with its response object (Astro reads them from there).
   const cookies = Symbol.for('astro.cookies');
   Reflect.set(out, cookies, Reflect.get(res, cookies));
