@@ -12,7 +12,9 @@ export default defineConfig({
   // `whole`, the page cache), and streaming cost a tenth of a render's CPU in chunk bookkeeping (tests/bench/render.ts).
   adapter: node({ mode: 'standalone', experimentalDisableStreaming: true }),
   integrations: [
-    react(),
+    // Islands render to a string on the server (renderToString): none suspends, and React's stream cost more than
+    // the markup of the header's two islands (tests/bench/render.ts).
+    react({ experimentalDisableStreaming: true }),
     {
       // client:interaction (src/directives/interaction.ts): islands that hydrate on first use.
       name: 'client-interaction-directive',
