@@ -5,6 +5,16 @@ import type { ItemDetail } from '../domain/catalog/schema.ts';
 export type JsonLd = Record<string, unknown>;
 const CONTEXT = 'https://schema.org';
 
+/**
+ * A crumb's link as an absolute URL: one under this host's shop prefix (`base`, '' on the shop's own host) at the
+ * shop's primary address `home`; any other path (the platform's /marketplace) on the host the page was asked at.
+ */
+export function crumbUrl(href: string, base: string, home: string, requestUrl: URL): string {
+  if (/^https?:/.test(href)) return href;
+  if (href === base || href.startsWith(`${base}/`)) return `${home.replace(/\/$/, '')}${href.slice(base.length) || '/'}`;
+  return new URL(href, requestUrl).href;
+}
+
 /** BreadcrumbList of the visible breadcrumb; `abs` makes a crumb's link absolute, the last crumb is the page. */
 export function breadcrumbJsonLd(crumbs: { label: string; href?: string }[], abs: (href: string) => string, page: string): JsonLd {
   return {
