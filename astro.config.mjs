@@ -10,7 +10,8 @@ export default defineConfig({
   outDir: process.env.ASTRO_OUT_DIR ?? './dist',
   // Pages are rendered to one string, not streamed: storefront pages are sent in one piece anyway (src/middleware.ts
   // `whole`, the page cache), and streaming cost a tenth of a render's CPU in chunk bookkeeping (tests/bench/render.ts).
-  adapter: node({ mode: 'standalone', experimentalDisableStreaming: true }),
+  // Middleware mode: the adapter's handler is the app alone; scripts/serve.mjs serves the client files itself.
+  adapter: node({ mode: 'middleware', experimentalDisableStreaming: true }),
   integrations: [
     // Islands render to a string on the server (renderToString): none suspends, and React's stream cost more than
     // the markup of the header's two islands (tests/bench/render.ts).

@@ -1,4 +1,4 @@
-// Serves the built app on HOST:PORT through the Node adapter's handler (static files, then the app). The adapter's
+// Serves the built app on HOST:PORT: the client files (scripts/static-files.mjs), then the Node adapter's handler. The adapter's
 // own standalone server answers an address with a malformed %-escape with a bare text 400 before the app runs;
 // this one answers it like any other bad input (src/lib/server/malformed-url.ts): the JSON error shape under /api,
 // the 400 page elsewhere.
@@ -6,8 +6,10 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
 import { constants as zlibConstants } from 'node:zlib';
+import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import compression from 'compression';
+import { staticFiles } from './static-files.mjs';
 import { answerMalformedUrl } from '../src/lib/server/malformed-url.ts';
 import { serveCachedPage } from '../src/lib/server/fast-page.ts';
 import { serveCachedMedia } from '../src/lib/server/fast-media.ts';
@@ -18,28 +20,26 @@ import { getDbHandle } from '../src/db/client.ts';
 // Cached storefront pages arrive already compressed (src/lib/server/page-cache.ts keeps the compressed copy) and
 // pass through untouched. Brotli at quality 4: most of its gain at a fraction of the CPU of the default 11.
 const compress = compression({ threshold: 1024, brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } } });
-/** Files of public/ that are not content-hashed: cached a day (hashed /_astro/ assets are immutable already). */
-const PUBLIC_FILES = new Set(['/favicon.svg']);
 
 export async function serve(entry) {
   const baseDomain = process.env.BASE_DOMAIN ?? 'localhost';
   process.env.ASTRO_NODE_AUTOSTART = 'disabled';
+  // The adapter runs in middleware mode: its handler is the app alone, and the client files are ours to serve.
   const { handler } = await import(pathToFileURL(entry).href);
+  const files = staticFiles(path.resolve(path.dirname(entry), '../client'));
   const listener = (req, res) => {
     open.add(res);
     res.once('close', () => open.delete(res));
     if (answerMalformedUrl(req, res)) return;
     // A fresh cached storefront page goes out before the app runs (src/lib/server/fast-page.ts).
     if (serveCachedPage(req, res, baseDomain)) return;
-    if (PUBLIC_FILES.has(req.url ?? '')) {
-      // The static handler sets max-age=0 on these; set ours when it writes its headers.
-      const writeHead = res.writeHead;
-      res.writeHead = function (...args) { if (res.statusCode === 200) res.setHeader('Cache-Control', 'public, max-age=86400'); return writeHead.apply(this, args); };
-    }
-    // An image this process served from the media file cache goes out from disk before the app runs
-    // (src/lib/server/fast-media.ts); inside compress, so that SVGs are compressed like the app's answers.
+    // Inside compress, so that scripts, styles and SVGs are compressed like the app's answers: the client files
+    // (scripts/static-files.mjs), then an image this process served from the media file cache, from disk
+    // (src/lib/server/fast-media.ts), then the app.
     compress(req, res, () => {
-      if (!serveCachedMedia(req, res, () => handler(req, res))) handler(req, res);
+      files(req, res, () => {
+        if (!serveCachedMedia(req, res, () => handler(req, res))) handler(req, res);
+      });
     });
   };
   const { SERVER_CERT_PATH: cert, SERVER_KEY_PATH: key } = process.env;

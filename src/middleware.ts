@@ -43,10 +43,10 @@ const securityHeaders = defineMiddleware(async (ctx, next) => withSecurityHeader
 
 const route = defineMiddleware(async (ctx, next) => {
   const { url, request, locals, cookies } = ctx;
-  if (url.pathname.startsWith('/_astro/')) return next();
-  // The language first: early refusals answer in it too.
+  // The language first: early refusals answer in it too, and so does the 404 page of a missing asset.
   locals.locale = resolveLocale({ query: url.searchParams.get('lang'), cookie: cookies.get('lang')?.value, acceptLanguage: request.headers.get('accept-language') });
   locals.t = getT(locals.locale);
+  if (url.pathname.startsWith('/_astro/')) return next();
   const refused = await refuseBadRequest(ctx);
   if (refused) return refused;
 

@@ -56,6 +56,24 @@ describe('compression', () => {
     expect(compressed).toBeGreaterThan(0);
   });
 
+  it('a missing or malformed asset address is a 404, a write to one a 405, never the app (it used to answer 500)', async () => {
+    for (const path of ['/_astro/nope.js', '/_astro/']) {
+      const r = await get(path);
+      expect(r.status, path).toBe(404);
+      expect(r.headers['cache-control'], path).toBe('no-store');
+    }
+    const write = await new Promise<number>((resolve, reject) => {
+      const req = http.request(new URL('/_astro/nope.js', inject('baseUrl')), { method: 'POST', headers: { 'x-forwarded-for': '10.9.9.9' } }, (res) => { res.resume(); resolve(res.statusCode ?? 0); });
+      req.on('error', reject);
+      req.end();
+    });
+    expect(write).toBe(405);
+    // Outside /_astro/, an address under a public file's name is the app's 404 page.
+    const page = await get('/favicon.svg/x');
+    expect(page.status).toBe(404);
+    expect(String(page.headers['content-type'])).toMatch(/text\/html/);
+  });
+
   it('the favicon is cached for a day', async () => {
     const r = await get('/favicon.svg');
     expect(r.status).toBe(200);
