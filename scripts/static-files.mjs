@@ -27,9 +27,8 @@ export function staticFiles(clientDir) {
       if (!assets) return next();
       return res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' }).end('Method not allowed');
     }
-    let decoded;
-    try { decoded = decodeURIComponent(pathname); } catch { return miss(); }
-    const stream = send(req, decoded, { root: clientDir, dotfiles: 'deny', index: false, cacheControl: false });
+    // send takes the path as it came (still %-encoded) and decodes it itself.
+    const stream = send(req, pathname, { root: clientDir, dotfiles: 'deny', index: false, cacheControl: false });
     stream.on('headers', (r) => r.setHeader('Cache-Control', assets ? IMMUTABLE : A_DAY));
     stream.on('directory', miss);
     stream.on('error', miss);
