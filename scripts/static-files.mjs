@@ -1,6 +1,6 @@
 // The built client files (dist/client: hashed /_astro/ assets and public/'s files), served before the app. The
-// adapter's standalone handler looked on disk for a file before every page and API call (an lstat and a stat each,
-// 3% of an uncached render's CPU in tests/bench/render.ts); here only an address whose first segment is one of the
+// adapter's standalone handler looked on disk for a file before every page and API call (an lstat, a stat and its
+// ENOENT error; without them an uncached home serves 1.2x the requests); here only an address whose first segment is one of the
 // client folder's entries, read once at start, is looked up. Anything not found there goes to the app (its 404).
 import { readdirSync } from 'node:fs';
 import send from 'send';
