@@ -15,11 +15,20 @@ export const searchDocument = sql.raw('"products"."search_document"');
 export interface TextMatch {
   /** Rows that match. */
   where: SQL;
-  /** Relevance, best first: an ORDER BY list ending before the shop's own order. */
+  /** Relevance, best first: `rank, length(name)`, an ORDER BY list ending before the shop's own order. */
   order: SQL;
+  /** The first key of `order` (lower is better). */
+  rank: SQL;
+  /** Whether `where` reads the name alone (near matches, one-character texts): no match in tags or description. */
+  nameOnly: boolean;
+  /** The part of `where` that reads the name; `where` is `nameWhere or docWhere`. */
+  nameWhere: SQL;
+  /** The part of `where` that reads name, tags and description as words (absent when nameOnly). */
+  docWhere?: SQL;
   /**
    * Strict texts of a word or more: the matches found in the name (every rank but the last), which always come
    * before those found only in tags or description. rankedPage reads the others only when a page reaches them.
+   * Every row it selects also matches `where` (the words it finds in the name are words of the document too).
    */
   inName?: SQL;
 }
@@ -30,7 +39,8 @@ export function fuzzyEligible(text: string): boolean {
 }
 
 /**
- * SQL for a normalised, non-empty search text.
+ * SQL for a normalised, non-empty search text, over a folded name column `n` (products.search_name unless a
+ * search table's column is given) and the products' document.
  *
  * Strict: the name contains the text, or every word of the text starts a word of the name, tags or description
  * (one-character texts: a word of the name starts with it). Relevance: the name is or starts with the text as
@@ -42,22 +52,23 @@ export function fuzzyEligible(text: string): boolean {
  * Fuzzy (the fallback when strict finds nothing): a word of the name is close to the text (pg_trgm word
  * similarity >= 0.6: plurals and slips, 'camisas' -> 'camisa'), most similar first.
  */
-export function textMatch(text: string, mode: 'strict' | 'fuzzy' = 'strict'): TextMatch {
+export function textMatch(text: string, mode: 'strict' | 'fuzzy' = 'strict', n: SQL = foldedName): TextMatch {
   const tokens = searchTokens(text);
-  const n = foldedName;
   const q = sql`public.f_search_name(${escapeLike(text)})`;
   const spaced = sql`(' ' || ${n})`;
   if (mode === 'fuzzy') {
     const plain = sql`public.f_search_name(${text})`;
-    return { where: sql`(${n} %> ${plain})`, order: sql`word_similarity(${plain}, ${n}) desc, length(${n})` };
+    const where = sql`(${n} %> ${plain})`;
+    const rank = sql`-word_similarity(${plain}, ${n})`;
+    return { where, nameWhere: where, nameOnly: true, rank, order: sql`${rank}, length(${n})` };
   }
-  let where: SQL;
+  let where: SQL, nameWhere: SQL, docWhere: SQL | undefined;
   if (text.length < 2) {
-    where = sql`(${spaced} like '% ' || ${q} || '%')`;
+    where = nameWhere = sql`(${spaced} like '% ' || ${q} || '%')`;
   } else {
-    const anyOf: SQL[] = [sql`${n} like '%' || ${q} || '%'`];
-    if (tokens.length) anyOf.push(sql`${searchDocument} @@ to_tsquery('simple', public.f_unaccent(${prefixTsquery(tokens)}))`);
-    where = sql`(${sql.join(anyOf, sql` or `)})`;
+    nameWhere = sql`(${n} like '%' || ${q} || '%')`;
+    if (tokens.length) docWhere = sql`(${searchDocument} @@ to_tsquery('simple', public.f_unaccent(${prefixTsquery(tokens)})))`;
+    where = docWhere ? sql`(${nameWhere} or ${docWhere})` : nameWhere;
   }
   const allWordsInName = tokens.length > 1
     ? sql.join(tokens.map((t) => sql`${spaced} like '% ' || public.f_search_name(${escapeLike(t)}) || '%'`), sql` and `)
@@ -66,19 +77,20 @@ export function textMatch(text: string, mode: 'strict' | 'fuzzy' = 'strict'): Te
   const allWordsIndexed = tokens.length > 1
     ? sql.join(tokens.map((t) => sql`${n} like '%' || public.f_search_name(${escapeLike(t)}) || '%'`), sql` and `)
     : null;
-  return {
-    where,
-    inName: text.length >= 2 && tokens.length
-      ? sql`(${n} like '%' || ${q} || '%'${allWordsIndexed ? sql` or (${allWordsIndexed} and ${allWordsInName})` : sql``})`
-      : undefined,
-    order: sql`case
+  const rank = sql`case
       when ${n} = ${q} or ${n} like ${q} || ' %' then 0
       when ${n} like ${q} || '%' then 1
       when ${n} like '% ' || ${q} || ' %' or ${n} like '% ' || ${q} then 2
       when ${spaced} like '% ' || ${q} || '%' then 3
       when ${n} like '%' || ${q} || '%' then 4
       when ${allWordsInName} then 5
-      else 6 end, length(${n})`,
+      else 6 end`;
+  return {
+    where, nameWhere, docWhere, nameOnly: !docWhere, rank,
+    inName: docWhere
+      ? sql`(${n} like '%' || ${q} || '%'${allWordsIndexed ? sql` or (${allWordsIndexed} and ${allWordsInName})` : sql``})`
+      : undefined,
+    order: sql`${rank}, length(${n})`,
   };
 }
 
@@ -158,9 +170,52 @@ async function rankedPage(db: Db, head: SQL, from: SQL, match: TextMatch, tail: 
  * Matches are counted exactly up to SEARCH_CHECK_AT_LEAST (seed 001 §7 check_at_least); a broader text answers
  * that number (the API's matches_estimated), so a search for "a" over 100,000 items never counts them all.
  */
-async function countAtLeast(db: Db, from: SQL): Promise<number> {
-  const res = await db.execute(sql`select count(*)::int as n from (select 1 ${from} limit ${SEARCH_CHECK_AT_LEAST}) as m`);
+async function countAtLeast(db: Db, from: SQL, atLeast = SEARCH_CHECK_AT_LEAST): Promise<number> {
+  const res = await db.execute(sql`select count(*)::int as n from (select 1 ${from} limit ${atLeast}) as m`);
   return Number(rowsOf<{ n: number }>(res)[0]?.n ?? 0);
+}
+
+/** The folded name column of shop_item_search (alias `s`): what a store's search ranks names on. */
+const itemName = sql.raw('"s"."search_name"');
+
+/**
+ * One page of a store's matches in relevance order, then the store's own order. The names are ranked on
+ * shop_item_search alone (narrow rows that also hold the store's order), and only the page's rows are read from
+ * products; matches only in tags or description (`wide`, on products) are read only when the page reaches past
+ * the name matches.
+ */
+async function shopRankedPage(db: Db, shopId: string, type: ItemType, narrow: TextMatch, wide: TextMatch, offset: number, limit: number): Promise<RawItem[]> {
+  const want = offset + limit;
+  // A name-only text (near matches, one character) ranks every match anyway: the same statement counts them, the
+  // near-match recheck being the costly part (a miss like 'camsa' rechecks thousands of trigram candidates).
+  const total = narrow.nameOnly ? sql`, t.total` : sql``;
+  const named = rowsOf<RawItem>(await db.execute(sql`select ${listItemColumns(sql`t.qp`)}${total} from (
+      select s.product_id as pid, s.queue_position as qp, ${narrow.rank} as k0, length(s.search_name) as k1
+        ${narrow.nameOnly ? sql`, count(*) over () as total` : sql``}
+      from shop_item_search s
+      where s.shop_id = ${shopId} and s.type = ${type} and ${narrow.inName ?? narrow.where}
+      order by k0, k1, qp, pid limit ${want}
+    ) t join ${products} on ${products.id} = t.pid order by t.k0, t.k1, t.qp, t.pid`));
+  if (named.length === want || !wide.inName) return named.slice(offset);
+  const rest = rowsOf<RawItem>(await db.execute(sql`select ${listItemColumns(sql`${shopProducts.queue_position}`)}
+    from ${shopProducts} join ${products} on ${products.id} = ${shopProducts.product_id}
+    where ${shopProducts.shop_id} = ${shopId} and ${products.type} = ${type} and ${visibleItem} and ${wide.where} and not ${wide.inName}
+    order by length(${foldedName}), ${shopProducts.queue_position}, ${products.id}
+    offset ${Math.max(0, offset - named.length)} limit ${want - Math.max(offset, named.length)}`));
+  return [...named.slice(offset), ...rest];
+}
+
+/**
+ * A store's matches counted up to SEARCH_CHECK_AT_LEAST: those in the name on shop_item_search, then, when they
+ * are fewer, those only in tags or description on products (up to the rest of the limit).
+ */
+async function shopCountAtLeast(db: Db, shopId: string, type: ItemType, narrow: TextMatch, wide: TextMatch): Promise<number> {
+  const named = Number(rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from (select 1 from shop_item_search s
+    where s.shop_id = ${shopId} and s.type = ${type} and ${narrow.nameWhere} limit ${SEARCH_CHECK_AT_LEAST}) as m`))[0]?.n ?? 0);
+  if (named >= SEARCH_CHECK_AT_LEAST || !wide.docWhere) return named;
+  return named + await countAtLeast(db, sql`from ${shopProducts} join ${products} on ${products.id} = ${shopProducts.product_id}
+    where ${shopProducts.shop_id} = ${shopId} and ${products.type} = ${type} and ${visibleItem}
+    and ${wide.docWhere} and not ${wide.nameWhere}`, SEARCH_CHECK_AT_LEAST - named);
 }
 
 /**
@@ -168,22 +223,28 @@ async function countAtLeast(db: Db, from: SQL): Promise<number> {
  * matches of a one-word text.
  */
 export async function searchShopItems(db: Db, shopId: string, opts: { text: string; type: ItemType; sort: ItemSort; offset: number; limit: number }) {
-  const run = async (match: TextMatch) => {
-    const base = sql`from ${shopProducts} join ${products} on ${products.id} = ${shopProducts.product_id}
-      where ${shopProducts.shop_id} = ${shopId} and ${products.type} = ${opts.type} and ${visibleItem}`;
-    const from = sql`${base} and ${match.where}`;
-    const head = sql`select ${listItemColumns(sql`${shopProducts.queue_position}`)}`;
+  const run = async (mode: 'strict' | 'fuzzy') => {
+    const narrow = textMatch(opts.text, mode, itemName);
+    const wide = textMatch(opts.text, mode);
+    const priced = () => db.execute(sql`select ${listItemColumns(sql`${shopProducts.queue_position}`)}
+      from ${shopProducts} join ${products} on ${products.id} = ${shopProducts.product_id}
+      where ${shopProducts.shop_id} = ${shopId} and ${products.type} = ${opts.type} and ${visibleItem} and ${wide.where}
+      order by ${orderFor(opts.sort, wide, sql`${shopProducts.queue_position}`)} offset ${opts.offset} limit ${opts.limit}`).then((r) => rowsOf<RawItem>(r));
+    if (opts.sort === 'queue_position' && narrow.nameOnly) {
+      const rows = await shopRankedPage(db, shopId, opts.type, narrow, wide, opts.offset, opts.limit);
+      // Past the last match the page is empty and says nothing of the total: counted apart then.
+      const total = rows.length ? Number((rows[0] as RawItem & { total: number | string }).total) : opts.offset ? await shopCountAtLeast(db, shopId, opts.type, narrow, wide) : 0;
+      return { results: rows.map((r) => toListItem(r)), matches_estimated: Math.min(total, SEARCH_CHECK_AT_LEAST) };
+    }
     const [rows, total] = await Promise.all([
-      opts.sort === 'queue_position'
-        ? rankedPage(db, head, base, match, sql`${shopProducts.queue_position}, ${products.id}`, opts.offset, opts.limit)
-        : db.execute(sql`${head} ${from} order by ${orderFor(opts.sort, match, sql`${shopProducts.queue_position}`)} offset ${opts.offset} limit ${opts.limit}`).then((r) => rowsOf<RawItem>(r)),
-      countAtLeast(db, from),
+      opts.sort === 'queue_position' ? shopRankedPage(db, shopId, opts.type, narrow, wide, opts.offset, opts.limit) : priced(),
+      shopCountAtLeast(db, shopId, opts.type, narrow, wide),
     ]);
     return { results: rows.map((r) => toListItem(r)), matches_estimated: total };
   };
-  const strict = await run(textMatch(opts.text));
+  const strict = await run('strict');
   if (strict.matches_estimated > 0 || !fuzzyEligible(opts.text)) return strict;
-  return run(textMatch(opts.text, 'fuzzy'));
+  return run('fuzzy');
 }
 
 /**
