@@ -89,7 +89,7 @@ async function serve(db: Db, pageCache: boolean): Promise<Server> {
   };
 }
 
-interface Row { name: string; ms: number[]; bytes: number; first?: number; note?: string }
+interface Row { name: string; ms: number[]; bytes: number; first?: number; note?: string; locs?: number }
 
 async function timed(baseUrl: string, p: string, failures: Failures): Promise<{ ms: number; bytes: number } | null> {
   const t = performance.now();
@@ -151,6 +151,7 @@ async function sitemaps(servers: Pair<Server>, failures: Pair<Failures>): Promis
     for (const k of SIZES) {
       const res = await fetch(servers[k].baseUrl + p);
       const text = await res.text();
+      row[k].locs = (text.match(/<loc>/g) ?? []).length;
       row[k].note = `${(text.match(/<loc>/g) ?? []).length} <loc>, ${text.includes('<sitemapindex') ? 'index' : 'urlset'}, x-page-cache ${res.headers.get('x-page-cache') ?? '-'}`;
       rows[k].push(row[k]);
     }
@@ -191,6 +192,14 @@ for (const [i, s] of small!.entries()) {
 for (const [i, s] of small!.entries()) {
   const l = large![i]!;
   if (s.first !== undefined || s.note) console.log(`${s.name}: first answer (render) ${f(s.first)} / ${f(l.first)} ms; small ${s.note}; large ${l.note}`);
+}
+// A sitemap file grows with the shop (up to 50,000 URLs a file), so its ratio compares files of different sizes:
+// the time per URL says whether serving it scales.
+for (const [i, s] of small!.entries()) {
+  const l = large![i]!;
+  if (!s.locs || !l.locs || !s.note?.includes('urlset') || !l.note?.includes('urlset')) continue;
+  const [a, b] = [percentile(s.ms, 50) / s.locs * 1000, percentile(l.ms, 50) / l.locs * 1000];
+  console.log(`${s.name}: files of ${s.locs} and ${l.locs} URLs; p50 per URL ${a.toFixed(2)} / ${b.toFixed(2)} µs (${ratio(a, b)})`);
 }
 console.log(`\nfailed requests: small ${failures.small}; large ${failures.large}`);
 if (failures.small.total + failures.large.total) process.exitCode = 1;
