@@ -88,7 +88,8 @@ export const shopProducts = pgTable('shop_products', {
 /**
  * The folded names a shop's search ranks: one narrow row (~80 bytes) per visible item (published, not hidden, not
  * disabled) of a store, kept by the triggers of migration 0027 from shop_products and products. A broad word in a
- * store of 100,000 items ranks its 10,000 name matches from here instead of reading as many 1.3 KB product rows.
+ * store of 100,000 items ranks its 10,000 name matches from here instead of reading as many 1.3 KB product rows,
+ * and a product page finds related items (shared tags, the store's order) without reading the rows it skips.
  * Trigram-indexed on search_name (migration 0027, like products.search_name).
  */
 export const shopItemSearch = pgTable('shop_item_search', {
@@ -98,8 +99,11 @@ export const shopItemSearch = pgTable('shop_item_search', {
   /** shop_products.queue_position, copied so the ranking's last key is read from the same narrow row. */
   queue_position: integer('queue_position').notNull(),
   search_name: text('search_name').notNull(),
+  /** products.tags (migration 0028): a product page's related items are the first in the store's order that share tags. */
+  tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
 }, (t) => [
   primaryKey({ columns: [t.shop_id, t.product_id] }),
+  index('shop_item_search_order').on(t.shop_id, t.type, t.queue_position, t.product_id),
   foreignKey({ name: 'shop_item_search_link_fk', columns: [t.shop_id, t.product_id], foreignColumns: [shopProducts.shop_id, shopProducts.product_id] }).onDelete('cascade'),
   index('shop_item_search_product').on(t.product_id),
 ]);

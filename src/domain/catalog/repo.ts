@@ -204,23 +204,27 @@ export async function planCommissionRate(db: Db, planId: string): Promise<string
 /**
  * Visible items of the same type in the shop that share tags with `tags`: among the first RELATED_CANDIDATES such
  * items in the shop's order, those sharing the most tags (bounded, so a shop of 100,000 items answers at once).
+ * The candidates are picked on shop_item_search (visible items only, with the store's order and the tags: narrow
+ * rows, where walking the store skipped a product row per item passed over), the page's few rows from products.
  */
 export const RELATED_CANDIDATES = 300;
 export async function relatedItems(db: Db, shopId: string, opts: { productId: string; type: ItemType; tags: string[]; limit: number }) {
   if (!opts.tags.length) return [];
   const tags = sql`${`{${opts.tags.map((t) => `"${t.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`}::text[]`;
   const res = await db.execute(sql`
-    select * from (
-      select ${listItemColumns(sql`${shopProducts.queue_position}`)},
-        cardinality(array(select unnest(${products.tags}) intersect select unnest(${tags}))) as shared
-      from ${shopProducts} join ${products} on ${products.id} = ${shopProducts.product_id}
-      where ${shopProducts.shop_id} = ${shopId} and ${products.tags} && ${tags} and ${products.type} = ${opts.type}
-        and ${products.id} <> ${opts.productId} and ${visibleItem}
-      order by ${shopProducts.queue_position}, ${products.id}
-      limit ${RELATED_CANDIDATES}
-    ) as candidates
-    order by shared desc, queue_position, id
-    limit ${opts.limit}`);
+    select ${listItemColumns(sql`r.qp`)} from (
+      select * from (
+        select s.product_id as pid, s.queue_position as qp,
+          cardinality(array(select unnest(s.tags) intersect select unnest(${tags}))) as shared
+        from shop_item_search s
+        where s.shop_id = ${shopId} and s.type = ${opts.type} and s.tags && ${tags} and s.product_id <> ${opts.productId}
+        order by s.queue_position, s.product_id
+        limit ${RELATED_CANDIDATES}
+      ) as candidates
+      order by shared desc, qp, pid
+      limit ${opts.limit}
+    ) as r join ${products} on ${products.id} = r.pid
+    order by r.shared desc, r.qp, r.pid`);
   return rowsOf<RawItem>(res).map((r) => toListItem(r));
 }
 
