@@ -20,7 +20,7 @@ declare namespace App {
     userShops?: { id: string; slug: string; name: string; permissions: string[]; is_owner: boolean }[];
     rootStore?: import('./domain/shops/schema.ts').PublicShop['root_affinity_store_info'];
     /** While a page that may be cached renders: the products it shows (src/lib/server/page-cache.ts showsProduct). */
-    shownProducts?: Set<string>;
+    shownProducts?: import('./lib/server/page-cache-store.ts').ShownProducts;
   }
 }
 

@@ -13,7 +13,7 @@ import { isPassThrough, matchTenancy, preferredPath } from './lib/server/tenancy
 import { requestGuard } from './lib/server/request-guard.ts';
 import { AppError } from './lib/shared/errors.ts';
 import { COOKIE_TRACKING_MAX_AGE_S } from './lib/shared/constants.ts';
-import { abandonPage, cachedPage, pageCacheEnabled, storePage } from './lib/server/page-cache.ts';
+import { abandonPage, cachedPage, pageCacheEnabled, shownProducts, storePage } from './lib/server/page-cache.ts';
 import { TRACKING_PARAMS, pageCacheKey } from './lib/server/page-key.ts';
 import { ANON_COOKIE, SESSION_COOKIE, secureCookies } from './lib/server/cookies.ts';
 import { clientAddress } from './lib/server/proxy.ts';
@@ -129,7 +129,7 @@ async function routeStorefront(ctx: Ctx, next: Next, match: ReturnType<typeof ma
   ]);
   Object.assign(locals, { standing, userShops, rootStore });
   await rememberTracking(ctx);
-  if (cacheKey) locals.shownProducts = new Set();
+  if (cacheKey) locals.shownProducts = shownProducts();
   const res = await next(target);
   return cacheKey ? storePage(cacheKey, shop.id, await whole(res), locals.shownProducts) : whole(res);
 }

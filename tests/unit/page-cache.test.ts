@@ -97,6 +97,54 @@ describe('what a change makes stale', () => {
   });
 });
 
+describe('a stock change that leaves the cards as they were', () => {
+  const shown = (cards: string[], details: string[] = []) => ({ cards: new Set(cards), details: new Set(details) });
+  const stock = (was: number, now: number) => ({ product_id: 'q1', op: 'stock', stock_type: 'onstock', was, now });
+  const later = async (fn: () => Promise<void>) => {
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(Date.now() + PAGE_CACHE_STOCK_REFRESH_MS);
+    try { await fn(); } finally { clock.mockRestore(); }
+  };
+
+  it('makes only the product\'s own page stale; pages showing it as a card stay fresh', async () => {
+    expect(await cachedPage('e|product-q1')).toBeNull();
+    await storePage('e|product-q1', 'shop-e', page('q1 page'), shown(['q2'], ['q1']));
+    expect(await cachedPage('e|product-q2')).toBeNull();
+    await storePage('e|product-q2', 'shop-e', page('q2 page, q1 related'), shown(['q1'], ['q2']));
+    notify('product_events', stock(40, 39)); // 'available' before and after
+    await later(async () => {
+      expect(await cachedPage('e|product-q1')).toBeNull();
+      expect(await served('e|product-q2')).toEqual(['hit', 'q2 page, q1 related']);
+    });
+    await storePage('e|product-q1', 'shop-e', page('q1 page 2'), shown(['q2'], ['q1']));
+    // Down to the last units: the cards change ('Últimas disponibles'), so the pages showing them are stale too.
+    notify('product_events', stock(6, 5));
+    await later(async () => {
+      expect(await cachedPage('e|product-q1')).toBeNull();
+      expect(await cachedPage('e|product-q2')).toBeNull();
+    });
+    abandonPage('e|product-q1'); abandonPage('e|product-q2');
+  });
+
+  it('a render under way is kept fresh unless what was announced meanwhile touches what it shows', async () => {
+    // Another product's stock, another shop's change: the page rendered meanwhile is fresh.
+    expect(await cachedPage('f|list')).toBeNull();
+    notify('product_events', { ...stock(40, 39), product_id: 'elsewhere' });
+    notify('shop_events', 'shop-other');
+    await storePage('f|list', 'shop-f', page('list'), shown(['q1']));
+    expect(await served('f|list')).toEqual(['hit', 'list']);
+    // A stock change of an item it shows as a card, cards unchanged: fresh as well.
+    notify('product_events', stock(40, 39));
+    expect(await served('f|list')).toEqual(['hit', 'list']);
+    dropShop('shop-f');
+    expect(await cachedPage('f|list')).toBeNull();
+    notify('product_events', stock(6, 5)); // the card changes while the page renders again
+    await storePage('f|list', 'shop-f', page('list 2'), shown(['q1']));
+    expect(await served('f|list')).toEqual(['stale', 'list 2']); // kept, refreshed after the stock interval
+    await later(async () => { expect(await cachedPage('f|list')).toBeNull(); });
+    abandonPage('f|list');
+  });
+});
+
 describe('single flight', () => {
   it('concurrent requests for a page nobody has wait for the one render and get its result', async () => {
     expect(await cachedPage('sf1')).toBeNull();

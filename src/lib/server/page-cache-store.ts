@@ -22,12 +22,25 @@ export interface Entry {
   body: Uint8Array<ArrayBuffer>; headers: [string, string][]; at: number; shopId: string; etag: string;
   /** Compressed copies, made on first demand. */
   br?: Uint8Array<ArrayBuffer>; gzip?: Uint8Array<ArrayBuffer>;
-  /** Product ids the page shows; a stock change of any other product leaves it fresh. */
+  /** Product ids the page shows (cards and its own item); a stock change of any other product leaves it fresh. */
   products: ReadonlySet<string>;
+  /** Product ids the page is about (a product page's item): the only pages whose quantity limit shows the count. */
+  details: ReadonlySet<string>;
   /** false: fresh; 'stock': only stock counts changed since (see PAGE_CACHE_STOCK_REFRESH_MS); true: changed. */
   stale: boolean | 'stock';
 }
-export interface Flight { dirty: boolean; done: Promise<Entry | null>; settle: (e: Entry | null) => void }
+/**
+ * A render under way. What was announced while it ran decides whether its page is kept fresh: any change
+ * (`dirty`), a change of the shop it turns out to be for (`shops`), or a stock change of a product it turns out to
+ * show (`stock`: product id -> only the product page's count moved). Scoped so that a stream of reservations on
+ * one item does not make every page rendered meanwhile stale, to be rendered again at once.
+ */
+export interface Flight {
+  dirty: boolean; shops: Set<string>; stock: Map<string, boolean>;
+  done: Promise<Entry | null>; settle: (e: Entry | null) => void;
+}
+/** Past this many changes announced during one render, the render is simply taken as stale. */
+const FLIGHT_CHANGES_MAX = 256;
 export interface Store {
   entries: Map<string, Entry>;
   bytes: number;
@@ -46,12 +59,20 @@ export function pageCacheEnabled() {
   return PAGE_CACHE_TTL_MS > 0;
 }
 
-/** Called by the components that show a product while a page renders: a stock change of it makes the page stale. */
-export function showsProduct(locals: { shownProducts?: Set<string> }, productId: string) {
-  locals.shownProducts?.add(productId);
+/** What a page shows, recorded while it renders (showsProduct). */
+export interface ShownProducts { cards: Set<string>; details: Set<string> }
+export const shownProducts = (): ShownProducts => ({ cards: new Set(), details: new Set() });
+
+/**
+ * Called by the components that show a product while a page renders: a stock change of it makes the page stale.
+ * 'card': its stock state shows (sold out, last units); 'detail': the page is the product's own, whose quantity
+ * limit is the exact count.
+ */
+export function showsProduct(locals: { shownProducts?: ShownProducts }, productId: string, as: 'card' | 'detail' = 'card') {
+  locals.shownProducts?.[as === 'detail' ? 'details' : 'cards'].add(productId);
 }
 
-const entrySize = (e: Entry) => e.body.byteLength + 64 * e.headers.length + 40 * e.products.size + 200;
+const entrySize = (e: Entry) => e.body.byteLength + 64 * e.headers.length + 40 * (e.products.size + e.details.size) + 200;
 
 export function remove(s: Store, key: string) {
   const e = s.entries.get(key);
@@ -66,16 +87,44 @@ export function forgetAll(s: Store) {
   for (const f of s.flights.values()) f.dirty = true;
 }
 
-/** Marks as stale what a change affects. `product` with op 'stock': the pages showing it; `shopId`: that shop's. */
-export function invalidate(change: { shopId?: string | null; productId?: string | null; stockOnly?: boolean }) {
+export interface Change {
+  shopId?: string | null; productId?: string | null;
+  /** Only a product's stock counts moved (it stayed on the same side of sold out). */
+  stockOnly?: boolean;
+  /** ...and its cards' stock state did not move either: only its own product page shows the difference. */
+  detailOnly?: boolean;
+}
+
+/** Whether a page showing `products` (and about `details`) can differ after a stock-only change of `productId`. */
+const stockShows = (productId: string, detailOnly: boolean, products: ReadonlySet<string>, details: ReadonlySet<string>) =>
+  (detailOnly ? details : products).has(productId);
+
+/**
+ * Marks as stale what a change affects. A stock-only change: the pages showing the product (only its own page when
+ * its cards read the same); `shopId`: that shop's pages; anything else: every page.
+ */
+export function invalidate(change: Change) {
   const s = store();
-  for (const f of s.flights.values()) f.dirty = true;
-  const { shopId, productId, stockOnly } = change;
+  const { shopId, productId, stockOnly, detailOnly = false } = change;
+  for (const f of s.flights.values()) {
+    if (f.dirty) continue;
+    if (stockOnly && productId) f.stock.set(productId, (f.stock.get(productId) ?? true) && detailOnly);
+    else if (shopId) f.shops.add(shopId);
+    else f.dirty = true;
+    if (f.stock.size + f.shops.size > FLIGHT_CHANGES_MAX) f.dirty = true;
+  }
   for (const e of s.entries.values()) {
-    if (stockOnly && productId) { if (e.products.has(productId) && e.stale === false) e.stale = 'stock'; }
+    if (stockOnly && productId) { if (e.stale === false && stockShows(productId, detailOnly, e.products, e.details)) e.stale = 'stock'; }
     else if (shopId) { if (e.shopId === shopId) e.stale = true; }
     else e.stale = true;
   }
+}
+
+/** How a page rendered during `f` is kept: fresh, stale by stock counts only, or stale. */
+function staleAfter(f: Flight | undefined, shopId: string, products: ReadonlySet<string>, details: ReadonlySet<string>): Entry['stale'] {
+  if (!f || f.dirty || f.shops.has(shopId)) return true;
+  for (const [productId, detailOnly] of f.stock) if (stockShows(productId, detailOnly, products, details)) return 'stock';
+  return false;
 }
 
 /** A shop's data changed (null: anything may have): its pages are rendered again before they are served fresh. */
@@ -154,7 +203,7 @@ export function freshPage(key: string, req: CacheRequest): CachedAnswer | null {
 export function beginFlight(s: Store, key: string) {
   let settle!: (e: Entry | null) => void;
   const done = new Promise<Entry | null>((r) => { settle = r; });
-  s.flights.set(key, { dirty: false, done, settle });
+  s.flights.set(key, { dirty: false, shops: new Set(), stock: new Map(), done, settle });
 }
 
 /** The render for `key` failed or was not kept: whoever waits for it renders on their own. */
@@ -167,7 +216,9 @@ export function abandonPage(key: string) {
 }
 
 /** Keeps a 200 HTML answer (without its cookies) and returns an equivalent response to send now. */
-export async function storePage(key: string, shopId: string, res: Response, products: ReadonlySet<string> = new Set()): Promise<Response> {
+export async function storePage(key: string, shopId: string, res: Response, shown: ShownProducts | ReadonlySet<string> = new Set()): Promise<Response> {
+  const details: ReadonlySet<string> = shown instanceof Set ? new Set() : (shown as ShownProducts).details;
+  const products: ReadonlySet<string> = shown instanceof Set ? shown : new Set([...(shown as ShownProducts).cards, ...details]);
   const type = res.headers.get('content-type') ?? '';
   // Pages about one visitor (a guest's cart, order or tickets) say so; they must never reach another visitor.
   // Besides HTML pages, a shop's sitemaps (XML, up to 50,000 addresses a file) are kept like them (issue 16).
@@ -184,9 +235,10 @@ export async function storePage(key: string, shopId: string, res: Response, prod
     return new Response(body, { status: res.status, headers: res.headers });
   }
   const headers = [...res.headers].filter(([k]) => k.toLowerCase() !== 'set-cookie');
-  // A change announced while this page rendered may not be in it: keep it, but as stale (the next request renders).
+  // A change announced while this page rendered may not be in it: keep it, but as stale (the next request renders;
+  // after a stock-only change, the next request past PAGE_CACHE_STOCK_REFRESH_MS).
   const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
-  const entry: Entry = { body, headers, at: Date.now(), shopId, etag, products, stale: flight?.dirty ?? true };
+  const entry: Entry = { body, headers, at: Date.now(), shopId, etag, products, details, stale: staleAfter(flight, shopId, products, details) };
   remove(s, key);
   const size = entrySize(entry);
   if (size <= PAGE_CACHE_MAX_BYTES / 4) {

@@ -3,9 +3,10 @@
 // and the database. Correctness never depends on it: entries are fresh for PAGE_CACHE_TTL_MS, and the
 // database's notifications (product_events from the catalogue triggers, shop_events when a shop row changes)
 // mark what a change affects as stale in every process as soon as it happens:
-//   - a stock-only change of a product ({op: 'stock'}, migration 0019) only the pages that show that product
-//     (src/components/ItemCard.astro and the product page record what they show: showsProduct below), and those
-//     at most every PAGE_CACHE_STOCK_REFRESH_MS;
+//   - a stock-only change of a product ({op: 'stock'}, migrations 0019 and 0029) only the pages that show that
+//     product (src/components/ItemCards.astro and the product page record what they show: showsProduct below), or
+//     only its own product page when its cards' stock state is unchanged, and those at most every
+//     PAGE_CACHE_STOCK_REFRESH_MS;
 //   - a change naming a shop only that shop's pages; any other change every page.
 // A stale page is rendered again by the first request that wants it; requests arriving meanwhile get the stale
 // copy (stale-while-revalidate), and concurrent requests for a page nobody has yet wait for that one render
@@ -18,6 +19,7 @@
 // src/lib/server/page-cache-store.ts; the server answers fresh pages from it before the app runs
 // (src/lib/server/fast-page.ts).
 import { getDbHandle } from '../../db/client.ts';
+import { stockState } from '../shared/stock.ts';
 import {
   FLIGHT_WAIT_MS, PAGE_CACHE_STALE_MS, PAGE_CACHE_TTL_MS, forgetAll, invalidate, lookup, remove, store, toResponse,
   type CacheRequest, type Store,
@@ -25,8 +27,17 @@ import {
 
 export {
   PAGE_CACHE_MAX_BYTES, PAGE_CACHE_STALE_MS, PAGE_CACHE_STOCK_REFRESH_MS, PAGE_CACHE_TTL_MS, abandonPage, dropShop,
-  invalidate, pageCacheEnabled, pageCacheStats, showsProduct, storePage, type CacheRequest,
+  invalidate, pageCacheEnabled, pageCacheStats, showsProduct, shownProducts, storePage, type CacheRequest, type ShownProducts,
 } from './page-cache-store.ts';
+
+/** A product_events payload; 'stock' events carry the units available before and after (migration 0029). */
+interface StockEvent { shop_id?: string; product_id?: string; op?: string; stock_type?: string; was?: number; now?: number }
+
+/** Whether a stock-only change leaves the item's cards as they were (same stock state: src/lib/shared/stock.ts). */
+export function cardsUnchanged(n: StockEvent): boolean {
+  if (typeof n.stock_type !== 'string' || !Number.isFinite(n.was) || !Number.isFinite(n.now)) return false;
+  return stockState({ stock_type: n.stock_type, available: n.was! }) === stockState({ stock_type: n.stock_type, available: n.now! });
+}
 
 /** Listening again after a failure to start is tried at most this often. */
 const LISTEN_RETRY_MS = 5_000;
@@ -36,8 +47,9 @@ async function listenForChanges(s: Store) {
   const h = await getDbHandle();
   const onEvent = (payload: string) => {
     try {
-      const n = JSON.parse(payload) as { shop_id?: string; product_id?: string; op?: string };
-      invalidate({ shopId: n.shop_id ?? null, productId: n.product_id ?? null, stockOnly: n.op === 'stock' && !n.shop_id });
+      const n = JSON.parse(payload) as StockEvent;
+      const stockOnly = n.op === 'stock' && !n.shop_id;
+      invalidate({ shopId: n.shop_id ?? null, productId: n.product_id ?? null, stockOnly, detailOnly: stockOnly && cardsUnchanged(n) });
     } catch { invalidate({}); }
   };
   await h.listen('product_events', onEvent);
