@@ -24,7 +24,7 @@ const notify = (channel: string, payload: unknown) => channels.get(channel)!(typ
 const page = (body: string) => new Response(body, { status: 200, headers: { 'content-type': 'text/html' } });
 async function render(key: string, body: string, shop = 'shop-1', products: string[] = []) {
   if (await cachedPage(key)) throw new Error('expected a miss');
-  return storePage(key, shop, page(body), new Set(products));
+  return storePage(key, shop, page(body), { cards: new Set(products), details: new Set() });
 }
 async function served(key: string): Promise<[string | null, string] | null> {
   const r = await cachedPage(key);

@@ -22,10 +22,8 @@ export interface Entry {
   body: Uint8Array<ArrayBuffer>; headers: [string, string][]; at: number; shopId: string; etag: string;
   /** Compressed copies, made on first demand. */
   br?: Uint8Array<ArrayBuffer>; gzip?: Uint8Array<ArrayBuffer>;
-  /** Product ids the page shows (cards and its own item); a stock change of any other product leaves it fresh. */
-  products: ReadonlySet<string>;
-  /** Product ids the page is about (a product page's item): the only pages whose quantity limit shows the count. */
-  details: ReadonlySet<string>;
+  /** The products the page shows (showsProduct); a stock change of any other product leaves it fresh. */
+  shown: ShownProducts;
   /** false: fresh; 'stock': only stock counts changed since (see PAGE_CACHE_STOCK_REFRESH_MS); true: changed. */
   stale: boolean | 'stock';
 }
@@ -59,20 +57,19 @@ export function pageCacheEnabled() {
   return PAGE_CACHE_TTL_MS > 0;
 }
 
-/** What a page shows, recorded while it renders (showsProduct). */
+/**
+ * What a page shows, recorded while it renders (showsProduct): items as cards, whose stock state shows, and the
+ * item a product page is about, whose quantity limit is the exact count.
+ */
 export interface ShownProducts { cards: Set<string>; details: Set<string> }
 export const shownProducts = (): ShownProducts => ({ cards: new Set(), details: new Set() });
 
-/**
- * Called by the components that show a product while a page renders: a stock change of it makes the page stale.
- * 'card': its stock state shows (sold out, last units); 'detail': the page is the product's own, whose quantity
- * limit is the exact count.
- */
+/** Called by the components that show a product while a page renders: a stock change of it makes the page stale. */
 export function showsProduct(locals: { shownProducts?: ShownProducts }, productId: string, as: 'card' | 'detail' = 'card') {
   locals.shownProducts?.[as === 'detail' ? 'details' : 'cards'].add(productId);
 }
 
-const entrySize = (e: Entry) => e.body.byteLength + 64 * e.headers.length + 40 * (e.products.size + e.details.size) + 200;
+const entrySize = (e: Entry) => e.body.byteLength + 64 * e.headers.length + 40 * (e.shown.cards.size + e.shown.details.size) + 200;
 
 export function remove(s: Store, key: string) {
   const e = s.entries.get(key);
@@ -95,9 +92,9 @@ export interface Change {
   detailOnly?: boolean;
 }
 
-/** Whether a page showing `products` (and about `details`) can differ after a stock-only change of `productId`. */
-const stockShows = (productId: string, detailOnly: boolean, products: ReadonlySet<string>, details: ReadonlySet<string>) =>
-  (detailOnly ? details : products).has(productId);
+/** Whether a page that shows `shown` can differ after a stock-only change of `productId`. */
+const stockShows = (shown: ShownProducts, productId: string, detailOnly: boolean) =>
+  shown.details.has(productId) || (!detailOnly && shown.cards.has(productId));
 
 /**
  * Marks as stale what a change affects. A stock-only change: the pages showing the product (only its own page when
@@ -114,16 +111,16 @@ export function invalidate(change: Change) {
     if (f.stock.size + f.shops.size > FLIGHT_CHANGES_MAX) f.dirty = true;
   }
   for (const e of s.entries.values()) {
-    if (stockOnly && productId) { if (e.stale === false && stockShows(productId, detailOnly, e.products, e.details)) e.stale = 'stock'; }
+    if (stockOnly && productId) { if (e.stale === false && stockShows(e.shown, productId, detailOnly)) e.stale = 'stock'; }
     else if (shopId) { if (e.shopId === shopId) e.stale = true; }
     else e.stale = true;
   }
 }
 
 /** How a page rendered during `f` is kept: fresh, stale by stock counts only, or stale. */
-function staleAfter(f: Flight | undefined, shopId: string, products: ReadonlySet<string>, details: ReadonlySet<string>): Entry['stale'] {
+function staleAfter(f: Flight | undefined, shopId: string, shown: ShownProducts): Entry['stale'] {
   if (!f || f.dirty || f.shops.has(shopId)) return true;
-  for (const [productId, detailOnly] of f.stock) if (stockShows(productId, detailOnly, products, details)) return 'stock';
+  for (const [productId, detailOnly] of f.stock) if (stockShows(shown, productId, detailOnly)) return 'stock';
   return false;
 }
 
@@ -216,9 +213,7 @@ export function abandonPage(key: string) {
 }
 
 /** Keeps a 200 HTML answer (without its cookies) and returns an equivalent response to send now. */
-export async function storePage(key: string, shopId: string, res: Response, shown: ShownProducts | ReadonlySet<string> = new Set()): Promise<Response> {
-  const details: ReadonlySet<string> = shown instanceof Set ? new Set() : (shown as ShownProducts).details;
-  const products: ReadonlySet<string> = shown instanceof Set ? shown : new Set([...(shown as ShownProducts).cards, ...details]);
+export async function storePage(key: string, shopId: string, res: Response, shown: ShownProducts = shownProducts()): Promise<Response> {
   const type = res.headers.get('content-type') ?? '';
   // Pages about one visitor (a guest's cart, order or tickets) say so; they must never reach another visitor.
   // Besides HTML pages, a shop's sitemaps (XML, up to 50,000 addresses a file) are kept like them (issue 16).
@@ -238,7 +233,7 @@ export async function storePage(key: string, shopId: string, res: Response, show
   // A change announced while this page rendered may not be in it: keep it, but as stale (the next request renders;
   // after a stock-only change, the next request past PAGE_CACHE_STOCK_REFRESH_MS).
   const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
-  const entry: Entry = { body, headers, at: Date.now(), shopId, etag, products, details, stale: staleAfter(flight, shopId, products, details) };
+  const entry: Entry = { body, headers, at: Date.now(), shopId, etag, shown, stale: staleAfter(flight, shopId, shown) };
   remove(s, key);
   const size = entrySize(entry);
   if (size <= PAGE_CACHE_MAX_BYTES / 4) {

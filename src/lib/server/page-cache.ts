@@ -34,7 +34,7 @@ export {
 interface StockEvent { shop_id?: string; product_id?: string; op?: string; stock_type?: string; was?: number; now?: number }
 
 /** Whether a stock-only change leaves the item's cards as they were (same stock state: src/lib/shared/stock.ts). */
-export function cardsUnchanged(n: StockEvent): boolean {
+function cardsUnchanged(n: StockEvent): boolean {
   if (typeof n.stock_type !== 'string' || !Number.isFinite(n.was) || !Number.isFinite(n.now)) return false;
   return stockState({ stock_type: n.stock_type, available: n.was! }) === stockState({ stock_type: n.stock_type, available: n.now! });
 }
