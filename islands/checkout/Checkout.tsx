@@ -14,6 +14,7 @@ import CardForm, { type CardSubmit, type SavedCardOption, type SavedCardSubmit }
 import { failureMessage, installmentOptions, savedCardMessage } from './card.ts';
 import InvoicingForm, { type SaveError } from './InvoicingForm.tsx';
 import { codeText, makeT, type IslandTexts, type T } from './i18n.ts';
+import { checkoutFieldErrors } from './fields.ts';
 import { PAY_ACTION, PAY_FIELDS as F } from '../../src/lib/shared/pay-form.ts';
 import IslandForm, { useHydrationGate } from '../shared/form.tsx';
 import './checkout.css';
@@ -60,8 +61,6 @@ async function call<V>(url: string, method: string, body?: unknown): Promise<V> 
 }
 
 const optionKey = (o: DeliveryOption) => `${o.delivery_type}|${o.rate_id ?? ''}|${o.branch_id ?? ''}`;
-const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
-const tenDigits = (v: string) => { let d = v.replace(/\D+/g, ''); if (d.length === 12 && d.startsWith('52')) d = d.slice(2); return /^\d{10}$/.test(d); };
 const EMPTY_ADDRESS = { address_name: '', address_phone: '', street_address: '', street_number: '', locality: '', administrative_area_level_1: '', postal_code: '', save: true };
 type Busy = null | 'continue' | 'delivery' | 'pay' | 'restart' | 'rates';
 
@@ -111,25 +110,12 @@ export default function Checkout({ initial, base, signedIn, savedAddresses, save
     setOptions(r.options);
   });
 
-  /** Our own checks before sending: the same rules as the API, in the visitor's language. */
-  const check = (): Record<string, string> => {
-    const e: Record<string, string> = {};
-    const need = (k: string, v: string) => { if (!v.trim()) e[k] = t('checkout.fieldRequired'); };
-    need('contact.name', contact.name);
-    if (!EMAIL.test(contact.email.trim())) e['contact.email'] = t('checkout.emailInvalid');
-    if (!tenDigits(contact.phone)) e['contact.phone'] = t('checkout.phoneInvalid');
-    if (c.needs_delivery && addressId === 'new' && addressTyped()) {
-      need('address.address_name', addr.address_name);
-      need('address.street_address', addr.street_address);
-      if (!tenDigits(addr.address_phone)) e['address.address_phone'] = t('checkout.phoneInvalid');
-      if (!/^\d{5}$/.test(addr.postal_code.trim())) e['address.postal_code'] = t('checkout.postalInvalid');
-    }
-    flatAttendees().forEach((a, i) => {
-      need(`attendees.${i}.full_name`, a.full_name);
-      if (!tenDigits(a.phone)) e[`attendees.${i}.phone`] = t('checkout.phoneInvalid');
-    });
-    return e;
-  };
+  /** The endpoint's own rules before sending (islands/checkout/fields.ts), in the visitor's language. */
+  const check = (): Record<string, string> => checkoutFieldErrors({
+    contact,
+    address: c.needs_delivery && addressId === 'new' && addressTyped() ? addr : null,
+    attendees: flatAttendees(),
+  }, t);
   const addressTyped = () => Boolean(addr.street_address.trim() || addr.postal_code.trim() || addr.locality.trim() || addr.street_number.trim());
   const flatAttendees = () => c.needs_attendees.flatMap((n) => (attendees[n.product_id] ?? []).map((a) => ({ product_id: n.product_id, ...a })));
 

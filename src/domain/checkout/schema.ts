@@ -3,35 +3,9 @@ import { z } from 'zod';
 import { CART_MAX_AMOUNT, CART_MAX_LINES, INSTALLMENT_OPTIONS, PAYMENT_METHODS } from '../../lib/shared/constants.ts';
 import { variantChoice } from '../cart/schema.ts';
 import { invoicingInput } from '../orders/schema.ts';
+import { addressInput, attendeeInput, contactInput } from './fields-schema.ts';
 
-/** Phone reduced to the national number (seed 001 §5): digits only, a leading 52 country code dropped. */
-export function nationalPhone(raw: string): string {
-  let d = raw.replace(/\D+/g, '');
-  if (d.length === 12 && d.startsWith('52')) d = d.slice(2);
-  if (d.length === 13 && d.startsWith('521')) d = d.slice(3);
-  return d;
-}
-
-const phone = z.string().trim().max(30).transform(nationalPhone).pipe(z.string().regex(/^\d{10}$/, 'validation.phone10'));
-const opt = z.string().trim().max(200).nullish().transform((v) => v || null);
-
-export const addressInput = z.object({
-  address_name: z.string().trim().min(1, 'validation.required').max(120),
-  address_phone: phone,
-  street_address: z.string().trim().min(1, 'validation.required').max(300),
-  route: opt,
-  street_number: opt,
-  country: z.string().trim().length(2).toUpperCase().default('MX'),
-  administrative_area_level_1: opt,
-  administrative_area_level_2: opt,
-  administrative_area_level_3: opt,
-  administrative_area_level_4: opt,
-  administrative_area_level_5: opt,
-  locality: opt,
-  sublocality: opt,
-  postal_code: z.string().trim().regex(/^\d{5}$/, 'validation.postalCode'),
-  formatted_address: z.string().trim().max(500).optional(),
-});
+export { addressInput, attendeeInput, contactInput, nationalPhone } from './fields-schema.ts';
 export type AddressInput = z.infer<typeof addressInput>;
 
 export const lineInput = z.object({
@@ -56,12 +30,10 @@ export const startInput = z.object({
   click_id: z.string().max(100).optional(),
 }).refine((v) => v.items || v.supplier_id, { message: 'Give supplier_id (cart) or items (buy-now)', path: ['supplier_id'] });
 
-export const attendeeInput = z.object({
-  product_id: z.uuid(), full_name: z.string().trim().min(1).max(150), phone, email: z.email().nullish(),
-});
+
 
 export const patchInput = z.object({
-  contact: z.object({ name: z.string().trim().min(1).max(120), email: z.email(), phone }).optional(),
+  contact: contactInput.optional(),
   address_id: z.uuid().optional(),
   address: addressInput.extend({ save: z.boolean().default(false) }).optional(),
   attendees: z.array(attendeeInput).max(200).optional(),
