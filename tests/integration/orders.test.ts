@@ -89,11 +89,18 @@ describe('purchase orders', () => {
     expect(o).toMatchObject({ extra_charge: 6000, balance_due: 6000 });
     await c.post(`/api/orders/${id}/next`);
     expect((await supplier.post(`/api/supplier/orders/${id}/next`, {})).status).toBe(409);
+    // The pages offer only what the server accepts: no 'start preparing' while the order waits for the buyer's money.
+    expect((await supplier.get(`/api/supplier/orders/${id}`)).json().actions).toMatchObject({ next: null, next_actor: ['customer'] });
+    const sale = await supplier.get(`/${SHOP}/mis-compras/ventas/${id}`);
+    expect(sale.status).toBe(200);
+    expect(sale.text).not.toContain('data-testid="supplier-next"');
+    expect((await c.get(`/${SHOP}/mis-compras/${id}`)).text).toContain('Esperando tu pago');
     const mine = (await c.get(`/api/orders/${id}`)).json();
     expect(mine.actions).toMatchObject({ can_pay: true });
     const card2 = (await c.post('/api/payments/cards/tokens', { name: 'R', number: '4242424242424242', cvc: '123', exp: '12/35' })).json().id;
     const extra = (await c.post(`/api/orders/${id}/pay`, { payment_type: 'str_card', token: mine.actions.payment_token, card_token: card2 })).json();
     expect(extra.payment).toMatchObject({ status: 'succeeded', kind: 'extra_charge', amount: 6000 });
+    expect((await supplier.get(`/${SHOP}/mis-compras/ventas/${id}`)).text).toContain('data-testid="supplier-next"');
     expect((await supplier.post(`/api/supplier/orders/${id}/next`, {})).json().status).toBe('in_process');
     // Partial refund, never above what is available.
     const tooMuch = await supplier.post(`/api/supplier/orders/${id}/refund`, { amount: 10_000_000 });

@@ -1,6 +1,7 @@
 // The money ledger against a real database: a paid order is split to the cent, held in escrow, released once
 // (also with two sweepers at once), refunds take back in proportion before and after release, closing a return
-// releases at once, and the reconciliation report stays empty throughout.
+// releases at once, an order partially refunded before delivery is still prepared, delivered and released, and the
+// reconciliation report stays empty throughout.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
@@ -10,7 +11,7 @@ import { escrowHolds, ledgerEntries, ledgerTransactions } from '../../src/db/sch
 import { chooseDelivery, startCheckout, updateCheckout } from '../../src/domain/checkout/service.ts';
 import { addressInput } from '../../src/domain/checkout/schema.ts';
 import { stopSweeper } from '../../src/domain/checkout/sweeper.ts';
-import { customerNext, markPaid, supplierNext, supplierRefund } from '../../src/domain/orders/service.ts';
+import { customerNext, markPaid, supplierNext, supplierOrderDetail, supplierRefund } from '../../src/domain/orders/service.ts';
 import { payCheckout } from '../../src/domain/payments/service.ts';
 import { closeReturn, createReturn, customerReturns } from '../../src/domain/returns/service.ts';
 import { createReturnInput } from '../../src/domain/returns/schema.ts';
@@ -167,6 +168,41 @@ describe('the ledger of one order', () => {
     const after = (await listWallets(h.db, sup)).results[0]!;
     expect(after.available_for_cashout).toBe(before.available_for_cashout);
     expect((await listPayouts(h.db, sup, 'mxn')).results[0]).toMatchObject({ status: 'failed' });
+  });
+
+  it('prepares, delivers and releases an order partially refunded before delivery (issue 23)', async () => {
+    // Paid, then the supplier gives part back before confirming: the order used to freeze at 'start preparing'
+    // (409 invalid_transition while the page offered the button) and its escrow never released.
+    const buyer = await w.buyer(4);
+    const sup = w.supplierViewer;
+    const id = await placed(buyer, 2, 'deposit');
+    await markPaid(h.db, sup, id);
+    const paid = 2 * PRICE + 9900;
+    let o = await supplierRefund(h.db, sup, id, { amount: 3000, idempotency_key: 'before-delivery' });
+    expect(o).toMatchObject({ payment_status: 'partially_refunded', amount_paid: paid, amount_refunded: 3000 });
+    o = await supplierNext(h.db, sup, id, { as: 'supplier', estimated_delivery_date: day(3), shipping_cost: 9900 });
+    expect(o.actions.next).toBeNull();
+    expect((await customerNext(h.db, buyer, id)).actions).toMatchObject({ next: null, next_actor: ['supplier'] });
+    // 'Empezar a preparar el pedido', 'listo' and 'entregado': each offered on the supplier's page and accepted.
+    for (const [step, status] of [['process', 'in_process'], ['ready', 'ready_to_deliver'], ['deliver', 'delivered']] as const) {
+      expect((await supplierOrderDetail(h.db, sup, id, 'supplier')).actions.next).toBe(step);
+      o = await supplierNext(h.db, sup, id, { as: 'supplier' });
+      expect(o.status).toBe(status);
+    }
+    expect(o).toMatchObject({ fulfillment_status: 'delivered', payment_status: 'partially_refunded', actions: { next: null, can_cancel: false } });
+
+    // Held until the return window closes, then released once: every party's share of what was kept.
+    const [hold] = await h.db.select().from(escrowHolds).where(eq(escrowHolds.order_id, id));
+    expect(hold!.release_after!.toISOString()).toBe(o.return_deadline);
+    await releaseDue(h.db, new Date());
+    expect((await h.db.select().from(escrowHolds).where(eq(escrowHolds.order_id, id)))[0]!.released_at).toBeNull();
+    await releaseDue(h.db, inDays(4));
+    expect((await h.db.select().from(escrowHolds).where(eq(escrowHolds.order_id, id)))[0]!.released_at).not.toBeNull();
+    const { by } = await parts(id);
+    expect(by('supplier', 'pending') + by('reseller', 'pending')).toBe(0);
+    expect(by('supplier', 'available') + by('reseller', 'available') + by('platform', 'revenue')).toBe(paid - 3000);
+    expect(by('bank')).toBe(-(paid - 3000));
+    expect((await reconciliation(h.db)).results).toEqual([]);
   });
 
   it('never changes a posted entry', async () => {

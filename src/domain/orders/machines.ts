@@ -31,19 +31,33 @@ export interface EventInput {
   today?: string;
 }
 
+export interface Problem { message: string; field?: string }
+
 export interface Transition<S extends string> {
   event: string;
   from: readonly S[];
   to: S;
   by: readonly Role[];
-  /** A problem that blocks the move, or null. `field` names the input at fault. */
-  guard?: (o: OrderFacts, input: EventInput) => { message: string; field?: string } | null;
+  /**
+   * What the order itself must be for the move (paid, not a collection order ...), or null. Judged without the
+   * caller's input: it decides whether the pages offer the step at all (see `allowed`).
+   */
+  when?: (o: OrderFacts) => Problem | null;
+  /** A problem with the caller's input that blocks the move, or null. `field` names the input at fault. */
+  guard?: (o: OrderFacts, input: EventInput) => Problem | null;
 }
 
 /** Flows where the money arrives after the goods (cash on delivery): the order may proceed unpaid. */
 export const PAY_ON_DELIVERY_FLOWS: ReadonlySet<string> = new Set(['cash_on_delivery']);
 
-const settled = (o: OrderFacts) => o.payment_status === 'paid' || PAY_ON_DELIVERY_FLOWS.has(o.payment_flow) || o.order_total === 0;
+/**
+ * Payment states in which the buyer's money is in: a partial refund (a discount, a missing unit) leaves the order
+ * paid for what remains, so it goes wherever a paid order may go. A full refund gave everything back: the order can
+ * only be canceled (or was delivered already).
+ */
+export const PAID_STATES: ReadonlySet<PaymentStatus> = new Set<PaymentStatus>(['paid', 'partially_refunded']);
+
+const settled = (o: OrderFacts) => PAID_STATES.has(o.payment_status) || PAY_ON_DELIVERY_FLOWS.has(o.payment_flow) || o.order_total === 0;
 
 export const ORDER_TRANSITIONS: readonly Transition<OrderStatus>[] = [
   {
@@ -60,13 +74,13 @@ export const ORDER_TRANSITIONS: readonly Transition<OrderStatus>[] = [
   { event: 'customer_confirm', from: ['seller_confirmed'], to: 'customer_confirmed', by: ['customer'] },
   {
     event: 'process', from: ['customer_confirmed'], to: 'in_process', by: ['supplier'],
-    guard: (o) => (settled(o) && (o.amount_paid >= o.order_total || PAY_ON_DELIVERY_FLOWS.has(o.payment_flow))
+    when: (o) => (settled(o) && (o.amount_paid >= o.order_total || PAY_ON_DELIVERY_FLOWS.has(o.payment_flow))
       ? null : { message: 'The order is not paid yet' }),
   },
   { event: 'ready', from: ['in_process'], to: 'ready_to_deliver', by: ['supplier', 'dssupplier'] },
   {
     event: 'deliver', from: ['ready_to_deliver'], to: 'delivered', by: ['supplier', 'dssupplier', 'system'],
-    guard: (o) => (settled(o) ? null : { message: 'The order is not paid yet' }),
+    when: (o) => (settled(o) ? null : { message: 'The order is not paid yet' }),
   },
   {
     event: 'cancel', from: ['sent_to_supplier', 'seller_confirmed', 'customer_confirmed'], to: 'canceled', by: ['customer', 'supplier', 'system'],
@@ -108,11 +122,8 @@ export const FULFILLMENT_TRANSITIONS: readonly Transition<FulfillmentStatus>[] =
   { event: 'ready', from: ['preparing'], to: 'ready', by: ['supplier', 'dssupplier', 'system'] },
   {
     event: 'ship', from: ['ready'], to: 'shipped', by: ['supplier', 'dssupplier'],
-    guard: (o, i) => {
-      if (o.delivery_type === 'collection') return { message: 'A collection order is picked up, not shipped' };
-      if (!i.tracking_number?.trim()) return { message: 'Enter the tracking number', field: 'tracking_number' };
-      return null;
-    },
+    when: (o) => (o.delivery_type === 'collection' ? { message: 'A collection order is picked up, not shipped' } : null),
+    guard: (_o, i) => (i.tracking_number?.trim() ? null : { message: 'Enter the tracking number', field: 'tracking_number' }),
   },
   { event: 'deliver', from: ['ready', 'shipped'], to: 'delivered', by: ['supplier', 'dssupplier', 'system'] },
   { event: 'cancel', from: ['unfulfilled', 'preparing', 'ready', 'shipped'], to: 'canceled', by: ['supplier', 'system'] },
@@ -125,35 +136,57 @@ export type PlanResult<S extends string> =
   | { ok: false; reason: 'unknown_event' | 'forbidden' | 'invalid_state' | 'guard'; message: string; field?: string };
 
 /**
- * Whether `role` may fire `event` on `machine` now. The role is checked before the state, so a customer
- * asking for a supplier's move is refused as forbidden whatever the order's state.
+ * Whether `role` may fire `event` on `machine` now, whatever the caller will send with it: role, state and what
+ * the order must be (`when`). The role is checked before the state, so a customer asking for a supplier's move is
+ * refused as forbidden whatever the order's state. The pages offer a step only when this allows it, and `plan`
+ * (what the server runs) starts with it, so the two cannot disagree.
  */
-export function plan<S extends string>(machine: Machine, current: S, event: string, role: Role, facts: OrderFacts, input: EventInput = {}): PlanResult<S> {
+export function allowed<S extends string>(machine: Machine, current: S, event: string, role: Role, facts: OrderFacts): PlanResult<S> {
   const table = MACHINES[machine] as readonly Transition<string>[];
   const candidates = table.filter((t) => t.event === event);
   if (!candidates.length) return { ok: false, reason: 'unknown_event', message: `Unknown ${machine} event ${event}` };
   if (!candidates.some((t) => t.by.includes(role))) return { ok: false, reason: 'forbidden', message: `This step is not yours to take (${event})` };
   const t = candidates.find((c) => c.by.includes(role) && c.from.includes(current));
   if (!t) return { ok: false, reason: 'invalid_state', message: `Cannot ${event.replace(/_/g, ' ')} an order that is ${String(current).replace(/_/g, ' ')}` };
-  const problem = t.guard?.(facts, input) ?? null;
+  const problem = t.when?.(facts) ?? null;
   if (problem) return { ok: false, reason: 'guard', message: problem.message, ...(problem.field ? { field: problem.field } : {}) };
   return { ok: true, from: current, to: t.to as S, event };
 }
 
+/** Whether `role` may fire `event` on `machine` now with `input`: `allowed`, then the input's own checks. */
+export function plan<S extends string>(machine: Machine, current: S, event: string, role: Role, facts: OrderFacts, input: EventInput = {}): PlanResult<S> {
+  const r = allowed<S>(machine, current, event, role, facts);
+  if (!r.ok) return r;
+  const t = (MACHINES[machine] as readonly Transition<string>[]).find((c) => c.event === event && c.by.includes(role) && c.from.includes(current))!;
+  const problem = t.guard?.(facts, input) ?? null;
+  if (problem) return { ok: false, reason: 'guard', message: problem.message, ...(problem.field ? { field: problem.field } : {}) };
+  return r;
+}
+
+const STEP: Partial<Record<OrderStatus, string>> = {
+  sent_to_supplier: 'confirm', seller_confirmed: 'customer_confirm', customer_confirmed: 'process',
+  in_process: 'ready', ready_to_deliver: 'deliver',
+};
+
 /**
  * The 'next' action of each side (seed 001 §4, §7: customer, supplier admin and dropshipping supplier variants):
  * which order event moves the order one step forward from `status` for `role`, or null when the next step is
- * someone else's (or there is none).
+ * someone else's (or there is none). The server's 'next' runs this event; whether it may run now is `nextStep`.
  */
 export function nextEvent(status: OrderStatus, role: Role): string | null {
-  const step: Partial<Record<OrderStatus, string>> = {
-    sent_to_supplier: 'confirm', seller_confirmed: 'customer_confirm', customer_confirmed: 'process',
-    in_process: 'ready', ready_to_deliver: 'deliver',
-  };
-  const event = step[status];
+  const event = STEP[status];
   if (!event) return null;
   const t = ORDER_TRANSITIONS.find((x) => x.event === event)!;
   return t.by.includes(role) ? event : null;
+}
+
+/**
+ * The 'next' button a page offers `role` for this order: `nextEvent`, only when the machine allows it now (an
+ * unpaid order offers no 'start preparing'). What the server accepts for 'next' is exactly this plus valid input.
+ */
+export function nextStep(o: OrderFacts, role: Role): string | null {
+  const event = nextEvent(o.status, role);
+  return event && allowed('status', o.status, event, role, o).ok ? event : null;
 }
 
 /** Who takes the next step of an order in `status` (for the order page: "waiting for the supplier"). */
@@ -161,6 +194,25 @@ export function nextActor(status: OrderStatus): Role[] {
   const event = nextEvent(status, 'supplier') ?? nextEvent(status, 'customer');
   if (!event) return [];
   return [...ORDER_TRANSITIONS.find((x) => x.event === event)!.by].filter((r) => r !== 'system');
+}
+
+/**
+ * Who the order waits for now: the side whose step the machine allows; when that step waits for money (the order
+ * or a confirmed extra charge unpaid), the customer, who pays; nobody when nothing can move it forward (delivered,
+ * canceled, or fully refunded before delivery: only a cancellation is left).
+ */
+export function waitingOn(o: OrderFacts): Role[] {
+  const actors = nextActor(o.status);
+  const event = STEP[o.status];
+  if (!event || !actors.length) return [];
+  if (actors.some((r) => allowed('status', o.status, event, r, o).ok)) return actors;
+  return o.payment_status !== 'refunded' && o.amount_paid < o.order_total ? ['customer'] : [];
+}
+
+/** The cancel event `role` may fire on this order now ('cancel' before work starts, 'cancel_in_process' after), or null. */
+export function cancelEvent(o: OrderFacts, role: Role): 'cancel' | 'cancel_in_process' | null {
+  for (const event of ['cancel', 'cancel_in_process'] as const) if (allowed('status', o.status, event, role, o).ok) return event;
+  return null;
 }
 
 /** The fulfilment move that goes with an order move, if any. */

@@ -19,7 +19,7 @@ import { providerFor } from '../payments/providers.ts';
 import * as payRepo from '../payments/repo.ts';
 import type { PaymentRow } from '../payments/repo.ts';
 import { paymentViewOf } from '../payments/views.ts';
-import { FULFILLMENT_FOR_ORDER_EVENT, nextActor, nextEvent, plan, type EventInput, type Machine, type OrderFacts, type Role } from './machines.ts';
+import { FULFILLMENT_FOR_ORDER_EVENT, cancelEvent, nextActor, nextEvent, nextStep, plan, waitingOn, type EventInput, type Machine, type OrderFacts, type Role } from './machines.ts';
 import * as repo from './repo.ts';
 import type { OrderRow } from './repo.ts';
 import { recordPayment, recordRefund, startReturnWindow } from '../wallet/service.ts';
@@ -251,7 +251,8 @@ async function refundPayments(tx: Db, order: OrderRow, candidates: PaymentRow[] 
 
 /** Cancels with a reason and a description: stock comes back, open attempts stop, paid money is refunded. */
 async function cancelLocked(tx: Db, checkout: CheckoutRow, order: OrderRow, actor: Actor, input: { reason: string; description: string }): Promise<OrderRow> {
-  const event = order.status === 'in_process' || order.status === 'ready_to_deliver' ? 'cancel_in_process' : 'cancel';
+  // The same choice the pages make (actions.can_cancel); when neither is allowed, 'fire' says why.
+  const event = cancelEvent(facts(order), actor.role) ?? (order.status === 'in_process' || order.status === 'ready_to_deliver' ? 'cancel_in_process' : 'cancel');
   let o = await fire(tx, order, 'status', event, actor, input, input.description);
   o = await repo.updateOrder(tx, o.id, { cancel_reason: input.reason, cancel_description: input.description, canceled_at: new Date() });
   o = await tryFire(tx, o, 'fulfillment', 'cancel', actor);
@@ -520,8 +521,9 @@ export async function detail(db: Db, _viewer: Viewer, id: string, as: Role): Pro
   const open = checkout && (checkout.status === 'open' || checkout.status === 'placed');
   const canPay = as === 'customer' && o.status !== 'canceled' && o.status !== 'delivered' && balance > 0
     && !(o.payment_flow === 'cash_on_delivery' && o.payment_status === 'pending' && pays.some((p) => p.status === 'pending'));
-  const customerCanCancel = ['sent_to_supplier', 'seller_confirmed', 'customer_confirmed'].includes(o.status);
-  const supplierCanCancel = customerCanCancel || ['in_process', 'ready_to_deliver'].includes(o.status);
+  // The buttons come from the machines the server runs (machines.ts: nextStep, cancelEvent), so a page never offers
+  // a step the server would refuse (a partially refunded order is still paid; an unpaid one offers no 'start preparing').
+  const f = facts(o);
   return {
     ...summaryOf(o, supplier?.name ?? '', shops.get(o.shop_id)?.slug ?? '', items),
     checkout_id: o.checkout_id, contact: o.contact, address: o.address as Record<string, unknown> | null, delivery: o.delivery,
@@ -542,9 +544,9 @@ export async function detail(db: Db, _viewer: Viewer, id: string, as: Role): Pro
     return_policy: { return_type: '72hrs', text: 'Returns up to 72 hours after receiving the order; the product must be unused and complete with accessories, manuals and labels; electronic devices must not be locked.' },
     invoicing: o.invoicing, is_courtesy: o.is_courtesy, attribution: null,
     actions: {
-      next: nextEvent(o.status, as),
-      next_actor: nextActor(o.status),
-      can_cancel: as === 'customer' ? customerCanCancel : as === 'supplier' ? supplierCanCancel : false,
+      next: nextStep(f, as),
+      next_actor: waitingOn(f),
+      can_cancel: (as === 'customer' || as === 'supplier') && cancelEvent(f, as) !== null,
       can_pay: canPay,
       payment_token: canPay ? o.payment_token : null,
       seconds_left: open ? Math.max(0, Math.round((checkout!.expires_at.getTime() - Date.now()) / 1000)) : null,
