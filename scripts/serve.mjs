@@ -15,6 +15,7 @@ import { serveCachedPage } from '../src/lib/server/fast-page.ts';
 import { serveCachedMedia } from '../src/lib/server/fast-media.ts';
 import { setDraining } from '../src/lib/server/lifecycle.ts';
 import { getDbHandle } from '../src/db/client.ts';
+import { startJobs, stopJobs } from '../src/jobs/index.ts';
 
 // Text answers (HTML, CSS, JS, JSON, SVG) go out compressed with brotli or gzip, whichever the client prefers.
 // Cached storefront pages arrive already compressed (src/lib/server/page-cache.ts keeps the compressed copy) and
@@ -53,6 +54,8 @@ export async function serve(entry) {
     server.listen(port, host, resolve);
   });
   console.log(`Server listening on ${cert && key ? 'https' : 'http'}://${host}:${port}`);
+  // Background jobs (src/jobs): once per process, from the start, not from a first request.
+  startJobs((await getDbHandle()).db);
   for (const signal of ['SIGTERM', 'SIGINT']) process.once(signal, () => shutdown(server, signal));
   return server;
 }
@@ -86,9 +89,9 @@ async function shutdown(server, signal) {
   cutEventStreams();
   await new Promise((resolve) => { server.close(resolve); server.closeIdleConnections(); });
   clearInterval(idle);
-  // No new sweeper ticks (src/domain/checkout/sweeper.ts keeps its timer on globalThis); its work is claimed
-  // row by row in transactions, so a tick cut short leaves nothing half done.
-  clearInterval(globalThis[Symbol.for('tiendas.reservationSweeper')]);
+  // No new job runs; one in progress finishes first (its work is claimed row by row in transactions, so even a
+  // run cut short by the timeout leaves nothing half done).
+  await stopJobs();
   try {
     await (await getDbHandle()).close();
   } catch (err) {

@@ -2,7 +2,7 @@
 import { defineMiddleware, sequence } from 'astro:middleware';
 import { randomUUID } from 'node:crypto';
 import { getDb } from './db/client.ts';
-import { ensureSweeper } from './domain/checkout/sweeper.ts';
+import { startJobs } from './jobs/index.ts';
 import { resolveSession, shopsOfUser } from './domain/accounts/service.ts';
 import { heartbeat } from './domain/people/advisor.ts';
 import { recordCampaignVisit } from './domain/marketing/admin-service.ts';
@@ -61,8 +61,8 @@ const route = defineMiddleware(async (ctx, next) => {
 
   const db = await getDb();
   locals.db = db;
-  // The background sweeper (reservations, escrow release, payouts) runs in every process from its first request.
-  ensureSweeper(db);
+  // Background jobs start with the server (scripts/serve.mjs); under `astro dev`, which does not run it, here.
+  if (import.meta.env.DEV) startJobs(db);
   // Images are public and immutable: no session, no cookie, no shop lookup.
   if (url.pathname.startsWith('/media/')) return next();
   locals.shop = null;

@@ -9,7 +9,7 @@ import { freshDb } from '../support/db.ts';
 import { products } from '../../src/db/schema/index.ts';
 import { checkouts } from '../../src/db/schema/commerce.ts';
 import { restartCheckout, startCheckout } from '../../src/domain/checkout/service.ts';
-import { stopSweeper, sweepExpired } from '../../src/domain/checkout/sweeper.ts';
+import { sweepExpired } from '../../src/domain/checkout/sweeper.ts';
 import { CHECKOUT_MAX_RESTARTS, CHECKOUT_OPEN_PER_ADDRESS, CHECKOUT_OPEN_PER_SHOPPER } from '../../src/lib/shared/constants.ts';
 import { demoPicks, makeWorld, type World } from './checkout.fixtures.ts';
 
@@ -110,7 +110,7 @@ describe('reservation hoarding at service level', () => {
   let h: Awaited<ReturnType<typeof freshDb>>;
   let w: World;
   beforeAll(async () => { h = await freshDb(); w = await makeWorld(h.db); });
-  afterAll(async () => { stopSweeper(); await h.dispose(); });
+  afterAll(async () => { await h.dispose(); });
   const start = (viewer: Awaited<ReturnType<World['buyer']>>, product: string, amount = 1) =>
     startCheckout(h.db, w.shop, viewer, { items: [{ product_id: product, amount }], buy_now: true, start_as_anonymous: false });
   const expire = (id: string) => h.db.update(checkouts).set({ expires_at: new Date(Date.now() - 1000) }).where(eq(checkouts.id, id));

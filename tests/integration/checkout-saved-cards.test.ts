@@ -10,7 +10,6 @@ import { Client } from '../support/http.ts';
 import { checkouts, orders, payments, savedCards } from '../../src/db/schema/commerce.ts';
 import { chooseDelivery, startCheckout, updateCheckout } from '../../src/domain/checkout/service.ts';
 import { addressInput } from '../../src/domain/checkout/schema.ts';
-import { stopSweeper } from '../../src/domain/checkout/sweeper.ts';
 import { listCards, payCheckout } from '../../src/domain/payments/service.ts';
 import type { Viewer } from '../../src/domain/accounts/viewer.ts';
 import { ADDRESS, CONTACT, demoPicks, makeWorld, readyCheckoutHttp, signUp, type World } from './checkout.fixtures.ts';
@@ -18,7 +17,7 @@ import { ADDRESS, CONTACT, demoPicks, makeWorld, readyCheckoutHttp, signUp, type
 let h: Awaited<ReturnType<typeof freshDb>>;
 let w: World;
 beforeAll(async () => { h = await freshDb(); w = await makeWorld(h.db); });
-afterAll(async () => { stopSweeper(); await h.dispose(); });
+afterAll(async () => { await h.dispose(); });
 
 const OPTS = { basePath: '/t' };
 

@@ -7,7 +7,7 @@ import { freshDb } from '../support/db.ts';
 import { products } from '../../src/db/schema/index.ts';
 import { checkouts, orderHistory, orders, payments, stockReservations, webhookInbox } from '../../src/db/schema/commerce.ts';
 import { cancelCheckout, chooseDelivery, restartCheckout, startCheckout, updateCheckout } from '../../src/domain/checkout/service.ts';
-import { stopSweeper, sweepExpired } from '../../src/domain/checkout/sweeper.ts';
+import { sweepExpired } from '../../src/domain/checkout/sweeper.ts';
 import { payCheckout, receiveWebhook, tokenizeCard } from '../../src/domain/payments/service.ts';
 import { sign, webhookSecret } from '../../src/domain/payments/signature.ts';
 import { eventBody } from '../../src/domain/payments/providers.ts';
@@ -19,7 +19,7 @@ import { ADDRESS, CONTACT, makeWorld, type World } from './checkout.fixtures.ts'
 let h: Awaited<ReturnType<typeof freshDb>>;
 let w: World;
 beforeAll(async () => { h = await freshDb(); w = await makeWorld(h.db); });
-afterAll(async () => { stopSweeper(); await h.dispose(); });
+afterAll(async () => { await h.dispose(); });
 
 const stock = async (id: string) => (await h.db.select({ on: products.stock_on_hand, res: products.stock_reserved }).from(products).where(eq(products.id, id)))[0]!;
 const setStock = (id: string, n: number) => h.db.update(products).set({ stock_on_hand: n, stock_reserved: 0 }).where(eq(products.id, id));

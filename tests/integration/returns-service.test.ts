@@ -10,7 +10,6 @@ import { orders, refunds } from '../../src/db/schema/commerce.ts';
 import { returnHistory, returnRefunds } from '../../src/db/schema/returns.ts';
 import { chooseDelivery, startCheckout, updateCheckout } from '../../src/domain/checkout/service.ts';
 import { addressInput } from '../../src/domain/checkout/schema.ts';
-import { stopSweeper } from '../../src/domain/checkout/sweeper.ts';
 import { customerCancel, customerNext, supplierNext } from '../../src/domain/orders/service.ts';
 import { payCheckout } from '../../src/domain/payments/service.ts';
 import { offline } from '../../src/domain/payments/providers.ts';
@@ -25,7 +24,7 @@ import { ADDRESS, CONTACT, makeWorld, type World } from './checkout.fixtures.ts'
 let h: Awaited<ReturnType<typeof freshDb>>;
 let w: World;
 beforeAll(async () => { h = await freshDb(); w = await makeWorld(h.db); });
-afterAll(async () => { stopSweeper(); await h.dispose(); });
+afterAll(async () => { await h.dispose(); });
 afterEach(() => { vi.restoreAllMocks(); });
 
 const inDays = (n: number) => new Date(Date.now() + n * 86400_000).toISOString().slice(0, 10);

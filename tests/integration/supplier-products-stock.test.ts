@@ -8,7 +8,7 @@ import { freshDb } from '../support/db.ts';
 import { products, productVariantStock, shopProducts } from '../../src/db/schema/index.ts';
 import { checkouts, stockReservations } from '../../src/db/schema/commerce.ts';
 import { cancelCheckout, chooseDelivery, restartCheckout, setProductStock, startCheckout, updateCheckout } from '../../src/domain/checkout/service.ts';
-import { stopSweeper, sweepExpired } from '../../src/domain/checkout/sweeper.ts';
+import { sweepExpired } from '../../src/domain/checkout/sweeper.ts';
 import { addItem } from '../../src/domain/cart/service.ts';
 import { payCheckout } from '../../src/domain/payments/service.ts';
 import { customerCancel } from '../../src/domain/orders/service.ts';
@@ -34,7 +34,7 @@ beforeAll(async () => {
   shirt = p.id;
   await h.db.insert(shopProducts).values({ shop_id: w.shop.id, product_id: shirt });
 });
-afterAll(async () => { stopSweeper(); await h.dispose(); });
+afterAll(async () => { await h.dispose(); });
 
 const productStock = async () => (await h.db.select({ on: products.stock_on_hand, res: products.stock_reserved }).from(products).where(eq(products.id, shirt)))[0]!;
 async function variantStock() {

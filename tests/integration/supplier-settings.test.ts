@@ -11,7 +11,6 @@ import type { Db } from '../../src/db/client.ts';
 import type { Viewer } from '../../src/domain/accounts/viewer.ts';
 import { addItem, getCart } from '../../src/domain/cart/service.ts';
 import { addBranch, chooseDelivery, deliveryOptions, startCheckout, updateCheckout } from '../../src/domain/checkout/service.ts';
-import { stopSweeper } from '../../src/domain/checkout/sweeper.ts';
 import { addressInput } from '../../src/domain/checkout/schema.ts';
 import { payCheckout } from '../../src/domain/payments/service.ts';
 import { becomeSupplier, getSettings, putSettings } from '../../src/domain/suppliers/service.ts';
@@ -146,7 +145,7 @@ describe('becoming a supplier over HTTP', () => {
 
 let h: Awaited<ReturnType<typeof freshDb>>;
 beforeAll(async () => { h = await freshDb(); });
-afterAll(async () => { stopSweeper(); await h.dispose(); });
+afterAll(async () => { await h.dispose(); });
 
 async function person(db: Db, name: string): Promise<Extract<Viewer, { kind: 'user' }>> {
   const [p] = await db.insert(profiles).values({ name, slug: `p-${tag()}` }).returning();

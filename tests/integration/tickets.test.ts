@@ -11,7 +11,6 @@ import { orderItems, orders } from '../../src/db/schema/commerce.ts';
 import { shopMemberships } from '../../src/db/schema/shops.ts';
 import { tickets } from '../../src/db/schema/tickets.ts';
 import { startCheckout, updateCheckout } from '../../src/domain/checkout/service.ts';
-import { stopSweeper } from '../../src/domain/checkout/sweeper.ts';
 import { customerCancel, supplierRefund } from '../../src/domain/orders/service.ts';
 import { payCheckout, tokenizeCard } from '../../src/domain/payments/service.ts';
 import { listAttendants, scanTicket, updateHolder } from '../../src/domain/tickets/service.ts';
@@ -223,7 +222,7 @@ describe('ticket rules on a fresh database', () => {
     staff = await w.buyer(99);
     await h.db.insert(shopMemberships).values({ shop_id: w.shop.id, user_id: (staff as Extract<Viewer, { kind: 'user' }>).user.id, permissions: ['qrreader'] });
   });
-  afterAll(async () => { stopSweeper(); await h.dispose(); });
+  afterAll(async () => { await h.dispose(); });
 
   async function paidOrder(buyer: Viewer, names: string[]) {
     const c = await startCheckout(h.db, w.shop, buyer, { items: [{ product_id: w.p.experience, amount: names.length }], buy_now: true, start_as_anonymous: false });

@@ -10,7 +10,6 @@ import { plans, products, users } from '../../src/db/schema/index.ts';
 import { escrowHolds, ledgerEntries, ledgerTransactions } from '../../src/db/schema/wallet.ts';
 import { chooseDelivery, startCheckout, updateCheckout } from '../../src/domain/checkout/service.ts';
 import { addressInput } from '../../src/domain/checkout/schema.ts';
-import { stopSweeper } from '../../src/domain/checkout/sweeper.ts';
 import { customerNext, markPaid, supplierNext, supplierOrderDetail, supplierRefund } from '../../src/domain/orders/service.ts';
 import { payCheckout } from '../../src/domain/payments/service.ts';
 import { closeReturn, createReturn, customerReturns } from '../../src/domain/returns/service.ts';
@@ -32,7 +31,7 @@ beforeAll(async () => {
   await h.db.insert(plans).values({ id: 'plan_profesional', name: 'Plan profesional', ...PLAN_DEFAULTS }).onConflictDoNothing();
   await h.db.update(products).set({ contribution_margin: MARGIN }).where(eq(products.id, w.p.onDemand));
 });
-afterAll(async () => { stopSweeper(); await h.dispose(); });
+afterAll(async () => { await h.dispose(); });
 
 const inDays = (n: number) => new Date(Date.now() + n * 86400_000);
 const day = (n: number) => inDays(n).toISOString().slice(0, 10);

@@ -10,7 +10,6 @@ import { freshDb } from '../support/db.ts';
 import { plans, products, users } from '../../src/db/schema/index.ts';
 import { chooseDelivery, startCheckout, updateCheckout } from '../../src/domain/checkout/service.ts';
 import { addressInput } from '../../src/domain/checkout/schema.ts';
-import { stopSweeper } from '../../src/domain/checkout/sweeper.ts';
 import { rowsOf } from '../../src/domain/checkout/tx.ts';
 import { customerNext, markPaid, supplierNext, supplierRefund } from '../../src/domain/orders/service.ts';
 import { payCheckout } from '../../src/domain/payments/service.ts';
@@ -33,7 +32,7 @@ beforeAll(async () => {
   const [u] = await h.db.insert(users).values({ email: `prop-reseller-${Date.now()}@test.example`, name: 'Dueña', password_hash: 'x', profile_id: w.shop.owner! }).returning();
   reseller = { kind: 'user', anonymousId: randomUUID(), sessionId: 'test', user: { id: u!.id, email: u!.email, name: u!.name, profile_id: u!.profile_id, user_level: u!.user_level } };
 });
-afterAll(async () => { stopSweeper(); await h.dispose(); });
+afterAll(async () => { await h.dispose(); });
 
 const day = (n: number) => new Date(Date.now() + n * 86400_000).toISOString().slice(0, 10);
 

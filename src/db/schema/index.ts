@@ -15,3 +15,4 @@ export * from "./promoted.ts";
 export * from "./marketing.ts";
 export * from "./people.ts";
 export * from "./subscriptions.ts";
+export * from "./jobs.ts";

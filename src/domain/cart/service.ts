@@ -10,7 +10,6 @@ import type { Viewer } from '../accounts/viewer.ts';
 import { getShopBySlug, type ShopRow } from '../shops/service.ts';
 import * as repo from './repo.ts';
 import type { OfferedProduct } from './repo.ts';
-import { ensureSweeper } from '../checkout/sweeper.ts';
 import { availableMethods, methodAvailable } from '../payments/availability.ts';
 import { sellsHere } from '../suppliers/rules.ts';
 import { applyQuantityRules, availableUnits, forVariant, QUANTITY_FIELD_KEYS, QUANTITY_MESSAGES, refusal, unitSaving, variantFieldKey, variantKey, variantProblems } from './rules.ts';
@@ -128,7 +127,6 @@ async function view(db: Db, shop: ShopRow, cart: { id: string; user_id: string; 
 
 export async function getCart(db: Db, shop: ShopRow, viewer: Viewer): Promise<CartView> {
   const v = requireUser(viewer);
-  ensureSweeper(db);
   return view(db, shop, await repo.findCart(db, shop.id, v.user.id));
 }
 

@@ -24,7 +24,7 @@ import { agencies, findAgency, findRate, parcelWeightG, quote } from './rates.ts
 import * as repo from './repo.ts';
 import type { CheckoutRow } from './repo.ts';
 import type { AddressInput, CheckoutView, DeliveryOption } from './schema.ts';
-import { ensureSweeper, sweepExpired } from './sweeper.ts';
+import { sweepExpired } from './sweeper.ts';
 import { inTx } from './tx.ts';
 import { HOLD_MESSAGES, holdCap, holderLockKeys, holdProblems, mayOpenAnother, reservationUnits, restartRefusal, type Holder, type ReservedUnits } from './rules.ts';
 import { buyByRate, requireBuyBy } from '../cart/buy-by.ts';
@@ -71,7 +71,6 @@ function refuse(code: 'unavailable_for_sale' | 'out_of_stock' | 'insufficient_st
  * click never holds stock twice.
  */
 export async function startCheckout(db: Db, shop: ShopRow, viewer: Viewer, input: StartInput): Promise<CheckoutView> {
-  ensureSweeper(db);
   assertShopSells(shop);
   const anonymous = viewer.kind !== 'user';
   if (anonymous && !input.start_as_anonymous) throw new AppError('unauthenticated', NEED_SIGN_IN);
@@ -247,7 +246,6 @@ async function assertMayHold(tx: Db, holder: Holder, wanted: Map<string, number>
 // ---------- reading and filling in ----------
 
 export async function getCheckout(db: Db, viewer: Viewer, id: string): Promise<CheckoutView> {
-  ensureSweeper(db);
   return view(db, await checkoutFor(db, viewer, id));
 }
 

@@ -1,5 +1,5 @@
-// Releases expired reservations. Runs on a timer in every server process and lazily at the start of each
-// checkout, so it works with one process or many: each checkout is handled in its own transaction that locks
+// Releases expired reservations. Runs as a background job in every server process (src/jobs/expire-checkouts.ts)
+// and at the start of each checkout, so it works with one process or many: each checkout is handled in its own transaction that locks
 // the checkout row first and re-checks it, so two sweepers (or a sweeper and a late payment) never release the
 // same units twice. Idempotent: a second run finds nothing to do.
 //
@@ -7,14 +7,9 @@
 //   placed order expired    -> open payment attempts expire, payment status failed, order canceled by the system
 //                              (reason other: "Time to complete purchase expired"), units released
 import type { Db } from '../../db/client.ts';
-import { RESERVATION_SWEEP_INTERVAL_MS } from '../../lib/shared/constants.ts';
 import * as orderRepo from '../orders/repo.ts';
 import { systemCancel } from '../orders/service.ts';
 import * as payRepo from '../payments/repo.ts';
-import { sweepSandboxCouriers } from '../shipping/service.ts';
-import { renewDue } from '../subscriptions/billing.ts';
-import { releaseDue } from '../wallet/service.ts';
-import { processPayouts } from '../wallet/wallets.ts';
 import * as repo from './repo.ts';
 import { inTx } from './tx.ts';
 
@@ -52,32 +47,4 @@ export async function sweepExpired(db: Db, opts: { now?: Date; batch?: number } 
     for (const id of ids) if (await expireCheckout(db, id, now)) { done++; progressed = true; }
     if (!progressed || ids.length < (opts.batch ?? 100)) return done;
   }
-}
-
-const KEY = Symbol.for('tiendas.reservationSweeper');
-const DB = Symbol.for('tiendas.reservationSweeper.db');
-type Holder = { [KEY]?: ReturnType<typeof setInterval>; [DB]?: Db };
-
-/** Starts this process's timer once (the first commerce request starts it; nothing is held before that). */
-export function ensureSweeper(db: Db, intervalMs = RESERVATION_SWEEP_INTERVAL_MS) {
-  const g = globalThis as Holder;
-  g[DB] = db;
-  if (g[KEY] || process.env.RESERVATION_SWEEPER === '0') return;
-  let running = false;
-  g[KEY] = setInterval(() => {
-    if (running || !g[DB]) return;
-    running = true;
-    const db = g[DB];
-    // The demo's sandbox courier moves shipped parcels on the same tick (nothing to do unless it is on); escrow that
-    // is due is released, asked-for payouts are settled and due packages renew (all safe with several processes).
-    sweepExpired(db).then(() => sweepSandboxCouriers(db)).then(() => releaseDue(db)).then(() => processPayouts(db)).then(() => renewDue(db)).catch((err) => console.error('[sweeper]', err)).finally(() => { running = false; });
-  }, intervalMs);
-  g[KEY].unref?.();
-}
-
-export function stopSweeper() {
-  const g = globalThis as Holder;
-  if (g[KEY]) clearInterval(g[KEY]);
-  g[KEY] = undefined;
-  g[DB] = undefined;
 }

@@ -12,7 +12,7 @@ import { removeOrderedLines } from '../cart/service.ts';
 import * as ckRepo from '../checkout/repo.ts';
 import type { CheckoutRow } from '../checkout/repo.ts';
 import { checkoutFor, view as checkoutView } from '../checkout/service.ts';
-import { ensureSweeper, expireCheckout, EXPIRED_MESSAGE } from '../checkout/sweeper.ts';
+import { expireCheckout, EXPIRED_MESSAGE } from '../checkout/sweeper.ts';
 import { inTx } from '../checkout/tx.ts';
 import * as orderRepo from '../orders/repo.ts';
 import type { OrderRow } from '../orders/repo.ts';
@@ -157,7 +157,6 @@ export async function currentToken(db: Db, viewer: Viewer, orderId: string) {
  * like a webhook would.
  */
 async function pay(db: Db, viewer: Viewer, c0: CheckoutRow, input: PayRequest, where: { basePath: string | null }): Promise<PayResult> {
-  ensureSweeper(db);
   const opts = { basePath: await shopBase(db, c0.shop_id, where.basePath) };
   const info = methodInfo(input.payment_type);
   if (!info) throw new AppError('validation_error', 'Unknown payment method', { fields: { payment_type: ['validation.invalidOption'] } });

@@ -54,6 +54,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   themes: "A shop's theme: draft, preview, publish; the visitor's theme",
   tickets: 'Experience tickets and attendants',
   wallet: 'Wallets: balances, ledger entries and payouts',
+  jobs: "Background jobs: each one's last run, failures and next run, and the operator's retry",
 };
 
 const pascal = (s: string) => s.split(/[^A-Za-z0-9]+/).filter(Boolean).map((w) => w[0]!.toUpperCase() + w.slice(1)).join('');
