@@ -13,7 +13,7 @@ import { systemCancel } from '../orders/service.ts';
 import * as payRepo from '../payments/repo.ts';
 import { sweepSandboxCouriers } from '../shipping/service.ts';
 import { renewDue } from '../subscriptions/billing.ts';
-import { releaseDue } from '../wallet/service.ts';
+import { releaseDue, releaseDueCommissions } from '../wallet/service.ts';
 import { processPayouts } from '../wallet/wallets.ts';
 import * as repo from './repo.ts';
 import { inTx } from './tx.ts';
@@ -69,8 +69,9 @@ export function ensureSweeper(db: Db, intervalMs = RESERVATION_SWEEP_INTERVAL_MS
     running = true;
     const db = g[DB];
     // The demo's sandbox courier moves shipped parcels on the same tick (nothing to do unless it is on); escrow that
-    // is due is released, asked-for payouts are settled and due packages renew (all safe with several processes).
-    sweepExpired(db).then(() => sweepSandboxCouriers(db)).then(() => releaseDue(db)).then(() => processPayouts(db)).then(() => renewDue(db)).catch((err) => console.error('[sweeper]', err)).finally(() => { running = false; });
+    // is due is released (orders' escrow and held package commissions), asked-for payouts are settled and due
+    // packages renew (all safe with several processes).
+    sweepExpired(db).then(() => sweepSandboxCouriers(db)).then(() => releaseDue(db)).then(() => releaseDueCommissions(db)).then(() => processPayouts(db)).then(() => renewDue(db)).catch((err) => console.error('[sweeper]', err)).finally(() => { running = false; });
   }, intervalMs);
   g[KEY].unref?.();
 }
