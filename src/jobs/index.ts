@@ -4,6 +4,7 @@
 import type { Db } from '../db/client.ts';
 import { expireCheckouts } from './expire-checkouts.ts';
 import { payouts } from './payouts.ts';
+import { releaseCommissions } from './release-commissions.ts';
 import { releaseEscrow } from './release-escrow.ts';
 import { renewals } from './renewals.ts';
 import { sandboxCouriers } from './sandbox-couriers.ts';
@@ -16,7 +17,7 @@ export type { JobRunRow } from './repo.ts';
 export { runDue, stopRunner as stopJobs } from './runner.ts';
 
 /** Every job, in the order one pass runs them. */
-export const JOBS: readonly Job[] = [expireCheckouts, sandboxCouriers, releaseEscrow, payouts, renewals];
+export const JOBS: readonly Job[] = [expireCheckouts, sandboxCouriers, releaseEscrow, releaseCommissions, payouts, renewals];
 
 /** Whether this process runs jobs: JOBS=off (or the older RESERVATION_SWEEPER=0) leaves them to other processes. */
 export function jobsEnabled(env: Record<string, string | undefined> = process.env): boolean {

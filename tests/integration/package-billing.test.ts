@@ -1,7 +1,10 @@
 // Package billing against a real database: renewals at renews_at with the card on file (one ledger transaction per
 // paid period, once even with two sweepers racing), failed charges past due then expired after 3 tries a day apart
 // (the plan rate falls back), auto-renewal off ends the plan at renews_at, and the 14-day full refund of the last
-// period (reversing ledger transaction, once). The clock is the `now` argument.
+// period (reversing ledger transaction, once). The clock is the `now` argument. Issue 23: the referrer's commission
+// is held (pending, no cash-out) until the period's refund window closes, then released once by the sweeper; a
+// refund before that reverses it and no refund leaves a withdrawable balance below zero; an overdue subscription is
+// charged once, for a period starting at the charge.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { freshDb } from '../support/db.ts';
@@ -10,11 +13,13 @@ import type { Viewer } from '../../src/domain/accounts/viewer.ts';
 import { becomeEntrepreneur, openStore } from '../../src/domain/store-opening/service.ts';
 import { buyPackage, LEDGER_SOURCE, mySubscriptions } from '../../src/domain/subscriptions/service.ts';
 import { REFUND_SOURCE, refundPackage, renewDue, setAutoRenew } from '../../src/domain/subscriptions/billing.ts';
-import { addMonth } from '../../src/domain/subscriptions/rules.ts';
+import { addMonth, REFUND_WINDOW_MS } from '../../src/domain/subscriptions/rules.ts';
 import { settleChallenge } from '../../src/domain/subscriptions/challenge.ts';
 import { tokenizeCard } from '../../src/domain/payments/service.ts';
 import { shopPlanId } from '../../src/domain/catalog/repo.ts';
-import { ledgerEntries, ledgerTransactions, savedCards, shops, subscriptionPayments, subscriptions } from '../../src/db/schema/index.ts';
+import { ledgerEntries, ledgerTransactions, referrals, savedCards, shops, subscriptionPayments, subscriptions } from '../../src/db/schema/index.ts';
+import { releaseDueCommissions } from '../../src/domain/wallet/service.ts';
+import { listWallets, requestPayout, walletEntries } from '../../src/domain/wallet/wallets.ts';
 
 let h: Awaited<ReturnType<typeof freshDb>>;
 beforeAll(async () => { h = await freshDb(); });
@@ -30,10 +35,11 @@ async function owner(slug: string) {
   v.user.user_level = 'ul2';
   return { v, shop: opened.shop };
 }
-async function bought(slug: string, plan: 'tienda_en_linea' | 'negocio_digital' = 'tienda_en_linea') {
+async function bought(slug: string, plan: 'tienda_en_linea' | 'negocio_digital' = 'tienda_en_linea', referrer?: Viewer, now?: Date) {
   const o = await owner(slug);
+  if (referrer?.kind === 'user') await h.db.insert(referrals).values({ child_profile: o.v.user.profile_id, parent_profile: referrer.user.profile_id });
   const token = (await tokenizeCard(h.db, o.v, { name: 'Ana', number: '4242424242424242', cvc: '123', exp: '12/39' })).id;
-  const out = await buyPackage(h.db, o.v, { plan_id: plan, card_token: token, idempotency_key: `k-${slug}` });
+  const out = await buyPackage(h.db, o.v, { plan_id: plan, card_token: token, idempotency_key: `k-${slug}` }, now);
   expect(out.status).toBe('succeeded');
   return { ...o, sub: out.subscription!, payment: out.payment };
 }
@@ -184,5 +190,89 @@ describe('3-D Secure cards', () => {
     expect((await settleChallenge(h.db, out.payment.id, 'approve')).status).toBe('failed');
     expect((await mySubscriptions(h.db, v)).results).toEqual([]);
     expect(await txCount(LEDGER_SOURCE, out.payment.id)).toBe(0);
+  });
+});
+
+describe('held package commissions (issue 23)', () => {
+  async function promoter(): Promise<Extract<Viewer, { kind: 'user' }>> {
+    const u = await signup(h.db, { email: `pbp${++n}-${Date.now()}@test.example`, password: 'a-long-password', name: `Promotora ${n}` });
+    return { kind: 'user', anonymousId: crypto.randomUUID(), user: u, sessionId: 's' };
+  }
+  const wallet = async (v: Viewer, now?: Date) => (await listWallets(h.db, v, now)).results[0]!;
+  const CLABE = '012180001234567891';
+
+  it('keeps the commission pending (no cash-out) until the refund window closes, then the sweeper releases it once', async () => {
+    const p = await promoter();
+    const t0 = new Date();
+    const { v, sub } = await bought('tienda-pb-held', 'negocio_digital', p, t0);
+    const w0 = await wallet(p);
+    expect(w0.pending).toBeGreaterThan(0);
+    expect(w0.available_for_cashout).toBe(0);
+    const commission = w0.pending;
+    // The wallet's movement says it is held and when it becomes available: the end of the 14-day window.
+    const [paid] = (await walletEntries(h.db, p, 'mxn', { offset: 0, limit: 10 })).results;
+    expect(paid).toMatchObject({ source: LEDGER_SOURCE, amount: commission, held: true, releases_at: new Date(t0.getTime() + REFUND_WINDOW_MS).toISOString() });
+    await expect(requestPayout(h.db, p, 'mxn', { amount: commission, destination: CLABE, idempotency_key: 'held-cashout-1' }))
+      .rejects.toMatchObject({ code: 'validation_error', status: 400 });
+    // At the window's last instant the period can still be refunded: nothing is released yet.
+    const end = new Date(t0.getTime() + REFUND_WINDOW_MS);
+    expect(await releaseDueCommissions(h.db, end)).toBe(0);
+    const after = new Date(end.getTime() + 1000);
+    const [a, b] = await Promise.all([releaseDueCommissions(h.db, after), releaseDueCommissions(h.db, after)]);
+    expect(a + b).toBeGreaterThanOrEqual(1);
+    expect(await releaseDueCommissions(h.db, after)).toBe(0);
+    const w1 = await wallet(p);
+    expect(w1).toMatchObject({ pending: 0, available_for_cashout: commission, balance: commission });
+    const moves = (await walletEntries(h.db, p, 'mxn', { offset: 0, limit: 10 })).results;
+    expect(moves.map((m) => m.source).sort()).toEqual(['commission_release', LEDGER_SOURCE]);
+    expect(moves.every((m) => !m.held && m.releases_at === null)).toBe(true);
+    // Released means the window is over: no refund any more, and now it can be cashed out.
+    await expect(refundPackage(h.db, v, sub.id, after)).rejects.toMatchObject({ code: 'conflict', status: 409 });
+    const out = await requestPayout(h.db, p, 'mxn', { amount: commission, destination: CLABE, idempotency_key: 'held-cashout-2' });
+    expect(out.payout.amount).toBe(commission);
+  });
+
+  it('a refund within the window takes the held commission back; the promoter never goes below zero', async () => {
+    const p = await promoter();
+    const t0 = new Date();
+    const one = await bought('tienda-pb-held-r1', 'negocio_digital', p, t0);
+    const two = await bought('tienda-pb-held-r2', 'negocio_digital', p, t0);
+    const held = (await wallet(p)).pending;
+    expect(held).toBeGreaterThan(0);
+    await expect(requestPayout(h.db, p, 'mxn', { amount: held, destination: CLABE, idempotency_key: 'held-r-1' })).rejects.toMatchObject({ code: 'validation_error' });
+    const day = new Date(t0.getTime() + 86400_000);
+    await refundPackage(h.db, one.v, one.sub.id, day);
+    // The second refund races the sweeper at the window's end: whichever is first, the books stay whole.
+    const end = new Date(t0.getTime() + REFUND_WINDOW_MS);
+    const [refund] = await Promise.allSettled([refundPackage(h.db, two.v, two.sub.id, end), releaseDueCommissions(h.db, new Date(end.getTime() + 1))]);
+    const w1 = await wallet(p);
+    expect(w1.balance).toBeGreaterThanOrEqual(0);
+    expect(w1.pending).toBe(0);
+    expect(w1.available_for_cashout).toBe(refund.status === 'fulfilled' ? 0 : held / 2);
+    // Later sweeps release nothing that was refunded.
+    expect(await releaseDueCommissions(h.db, new Date(end.getTime() + 86400_000))).toBe(0);
+    expect((await wallet(p)).balance).toBe(w1.balance);
+    const sums = await h.db.select({ account: ledgerEntries.account, amount: ledgerEntries.amount }).from(ledgerEntries).where(eq(ledgerEntries.holder, p.user.profile_id));
+    expect(sums.filter((e) => e.account === 'available').reduce((x, e) => x + e.amount, 0)).toBeGreaterThanOrEqual(0);
+  });
+});
+
+describe('overdue renewals (issue 23)', () => {
+  it('charges a subscription 24 months overdue once, for a period starting at the charge', async () => {
+    const { sub } = await bought('tienda-pb-overdue');
+    const row = await subRow(sub.id);
+    // Two years of missed renewals (the sweeper never ran): renews_at 24 months before the sweep.
+    let due = row.renews_at;
+    for (let i = 0; i < 24; i++) due = addMonth(due);
+    const at = new Date(due.getTime() + 3600_000);
+    // One sweep (the other tests' subscriptions are due too: this one's payments are what count).
+    await renewDue(h.db, { now: at });
+    const pays = (await paymentsOf(sub.id)).filter((p) => p.status === 'succeeded');
+    expect(pays).toHaveLength(2);
+    expect(pays[1]!.period_start!.toISOString()).toBe(at.toISOString());
+    expect((await subRow(sub.id)).renews_at.toISOString()).toBe(addMonth(at).toISOString());
+    expect(await ledgerSum(LEDGER_SOURCE, pays[1]!.id)).toMatchObject({ sum: 0 });
+    await renewDue(h.db, { now: at });
+    expect((await paymentsOf(sub.id)).length).toBe(2);
   });
 });

@@ -86,7 +86,7 @@ describe('buying a package', () => {
     const lines = await entriesOf(first.payment.id);
     expect(lines.reduce((s, e) => s + e.amount, 0)).toBe(0);
     expect(lines.map((e) => [e.role, e.account, e.amount, e.holder]).sort()).toEqual([
-      ['bank', 'clearing', -19900, null], ['platform', 'revenue', 19900 - 4975, null], ['promoter', 'available', 4975, promoter.user.profile_id],
+      ['bank', 'clearing', -19900, null], ['platform', 'revenue', 19900 - 4975, null], ['promoter', 'pending', 4975, promoter.user.profile_id],
     ].sort());
     // The same key again: the same payment, no second charge, no second ledger transaction.
     const again = await buyPackage(h.db, v, { plan_id: 'negocio_digital', card_token: await card(v), idempotency_key: 'buy-key-0001' }, now);

@@ -34,6 +34,14 @@ describe('wallets (demo server)', () => {
     expect(release.moved).toBe(release.accounts.available);
     const payouts = (await c.get('/api/me/wallets/mxn/payouts')).json();
     expect(payouts.results[0]).toMatchObject({ status: 'paid', destination: '…7891' });
+    // Issue 23: a credit still in pending says so, and when it becomes available (an order in process: once its
+    // return window ends, not known yet); the wallet page shows it on the movement.
+    const held = entries.results.find((e: { source: string; held: boolean }) => e.source === 'order_paid' && e.held);
+    expect(held).toMatchObject({ held: true, releases_at: null });
+    expect(release).toMatchObject({ held: false, releases_at: null });
+    const page = await c.get('/demo-03/monedero');
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('Se libera cuando termine el plazo de devolución del pedido');
   });
 
   it('refuses a cash-out above what is available with a field error, and an unknown wallet with 404', async () => {

@@ -1,7 +1,9 @@
 // The money ledger against a real database: a paid order is split to the cent, held in escrow, released once
 // (also with two sweepers at once), refunds take back in proportion before and after release, closing a return
 // releases at once, an order partially refunded before delivery is still prepared, delivered and released, and the
-// reconciliation report stays empty throughout.
+// reconciliation report stays empty throughout. Issue 23: no refund takes a withdrawable balance below zero (what a
+// reseller already cashed out is the platform's loss; a supplier refunding more than it can cover is refused before
+// any money moves).
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
@@ -144,11 +146,16 @@ describe('the ledger of one order', () => {
     expect(now.in_payout).toBe(0);
     expect((await listPayouts(h.db, reseller, 'mxn')).results[0]!.status).toBe('paid');
 
-    // A refund after the payout leaves the wallet negative; a failed payout returns its money.
-    await supplierRefund(h.db, w.supplierViewer, (await h.db.select().from(ledgerTransactions).where(sql`${ledgerTransactions.source} = 'release'`))[0]!.order_id!, { amount: 2000 });
-    const negative = (await listWallets(h.db, reseller)).results[0]!;
-    expect(negative.balance).toBeLessThan(0);
-    expect(negative.available_for_cashout).toBe(0);
+    // A refund after the payout never takes the reseller below zero: the part already cashed out is the platform's
+    // loss (recorded on the order, so the books still reconcile).
+    const releasedOrder = (await h.db.select().from(ledgerTransactions).where(sql`${ledgerTransactions.source} = 'release'`))[0]!.order_id!;
+    const platformBefore = (await parts(releasedOrder)).by('platform');
+    await supplierRefund(h.db, w.supplierViewer, releasedOrder, { amount: 2000 });
+    const after = (await listWallets(h.db, reseller)).results[0]!;
+    expect(after.balance).toBeGreaterThanOrEqual(0);
+    expect(after.available_for_cashout).toBe(0);
+    expect(await walletRepo.holderAvailable(h.db, reseller.user.profile_id, 'MXN')).toBe(0);
+    expect((await parts(releasedOrder)).by('platform')).toBeLessThan(platformBefore);
     const entries = await walletEntries(h.db, reseller, 'mxn', { offset: 0, limit: 50 });
     expect(entries.results.map((e) => e.source)).toEqual(expect.arrayContaining(['order_paid', 'release', 'payout_request', 'payout_paid', 'refund']));
     expect((await reconciliation(h.db)).results).toEqual([]);
@@ -201,6 +208,22 @@ describe('the ledger of one order', () => {
     expect(by('supplier', 'pending') + by('reseller', 'pending')).toBe(0);
     expect(by('supplier', 'available') + by('reseller', 'available') + by('platform', 'revenue')).toBe(paid - 3000);
     expect(by('bank')).toBe(-(paid - 3000));
+    expect((await reconciliation(h.db)).results).toEqual([]);
+  });
+
+  it('refuses a supplier refund its available balance cannot cover, before any money moves', async () => {
+    const buyer = await w.buyer(4);
+    const id = await placed(buyer, 1, 'cash');
+    await deliver(buyer, id);
+    await releaseDue(h.db, inDays(4));
+    const sup = w.supplierViewer;
+    const all = (await listWallets(h.db, sup)).results[0]!.available_for_cashout;
+    await requestPayout(h.db, sup, 'mxn', { amount: all, destination: '012180001234567891', idempotency_key: 'sup-all-0001' });
+    await processPayouts(h.db);
+    const before = await parts(id);
+    await expect(supplierRefund(h.db, sup, id, { amount: 5000, idempotency_key: 'not-covered' })).rejects.toMatchObject({ code: 'conflict', status: 409 });
+    expect((await parts(id)).rows).toEqual(before.rows);
+    expect(await walletRepo.holderAvailable(h.db, (sup as Extract<Viewer, { kind: 'user' }>).user.profile_id, 'MXN')).toBe(0);
     expect((await reconciliation(h.db)).results).toEqual([]);
   });
 

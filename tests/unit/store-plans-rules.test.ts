@@ -1,7 +1,7 @@
 // Pure rules of opening a store and of packages (issue 14).
 import { describe, expect, it } from 'vitest';
 import { allowedStoreTypes, openStanding, slugFromName, slugProblem } from '../../src/domain/store-opening/rules.ts';
-import { addMonth, packageCharge, subscriptionEntries } from '../../src/domain/subscriptions/rules.ts';
+import { addMonth, commissionReleaseAt, packageCharge, REFUND_WINDOW_MS, refundable, renewalStart, subscriptionEntries } from '../../src/domain/subscriptions/rules.ts';
 
 describe('store addresses and who may open a store', () => {
   it('refuses reserved, malformed and hyphen-edged addresses', () => {
@@ -43,7 +43,8 @@ describe('packages', () => {
   it('posts balanced lines: the referrer earns margin x rate, the platform the rest', () => {
     const withRef = subscriptionEntries({ price: 19900, currency: 'MXN', margin: 9950, rate: '0.5', referrer: 'p1' });
     expect(withRef.reduce((s, e) => s + e.amount, 0)).toBe(0);
-    expect(withRef.find((e) => e.role === 'promoter')).toMatchObject({ holder: 'p1', account: 'available', amount: 4975 });
+    // Held in pending until the period's refund window closes (issue 23), never available at once.
+    expect(withRef.find((e) => e.role === 'promoter')).toMatchObject({ holder: 'p1', account: 'pending', amount: 4975 });
     const alone = subscriptionEntries({ price: 19900, currency: 'MXN', margin: 9950, rate: '0.5', referrer: null });
     expect(alone).toEqual([
       { holder: null, role: 'bank', account: 'clearing', currency: 'MXN', amount: -19900 },
@@ -53,5 +54,25 @@ describe('packages', () => {
     const odd = subscriptionEntries({ price: 100, currency: 'MXN', margin: 500, rate: '1', referrer: 'p1' });
     expect(odd.reduce((s, e) => s + e.amount, 0)).toBe(0);
     expect(odd.find((e) => e.role === 'promoter')?.amount).toBe(100);
+  });
+});
+
+describe('renewal periods and held commissions (issue 23)', () => {
+  const due = new Date('2030-01-31T12:00:00Z');
+  it('keeps the billing day on schedule (and during the retries) and starts an overdue period at the charge', () => {
+    expect(renewalStart(due, new Date(due.getTime() + 30_000))).toEqual(due);
+    expect(renewalStart(due, new Date(due.getTime() + 2 * 86_400_000 + 60_000))).toEqual(due);
+    const late = new Date('2032-02-01T08:00:00Z');
+    expect(renewalStart(due, late)).toEqual(late);
+    // Either way the next renewal is in the future: one charge per sweep, never one per missed month.
+    for (const now of [new Date(due.getTime() + 1000), late]) expect(addMonth(renewalStart(due, now)).getTime()).toBeGreaterThan(now.getTime());
+  });
+
+  it('releases a commission exactly when its period can no longer be refunded', () => {
+    const start = new Date('2030-03-01T00:00:00Z');
+    const at = commissionReleaseAt(start);
+    expect(at.getTime() - start.getTime()).toBe(REFUND_WINDOW_MS);
+    expect(refundable({ period_start: start, refunded_at: null }, at)).toBe(true);
+    expect(refundable({ period_start: start, refunded_at: null }, new Date(at.getTime() + 1))).toBe(false);
   });
 });

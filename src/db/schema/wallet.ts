@@ -2,7 +2,7 @@
 // event writes one transaction, unique on its source (source, source_id, leg), whose entries sum to zero per
 // currency, in the same database transaction as the event. Balances are sums of entries; nothing is a counter.
 import { sql } from 'drizzle-orm';
-import { bigserial, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { profiles } from './accounts.ts';
 import { orders } from './commerce.ts';
 
@@ -64,6 +64,24 @@ export const escrowHolds = pgTable('escrow_holds', {
   released_at: ts('released_at'),
   created_at: ts('created_at').notNull().defaultNow(),
 }, (t) => [index('escrow_holds_due').on(t.release_after).where(sql`${t.released_at} is null`)]);
+
+/**
+ * Earnings credited to pending outside an order's escrow (issue 23: a package's referral commission), held until
+ * `release_after` (the end of the package's 14-day refund window). One row per crediting ledger transaction
+ * (source, source_id). The sweeper releases a due hold once (FOR UPDATE SKIP LOCKED, release transaction unique on
+ * its source); a refund before that reverses the pending credit and marks the hold `reversed_at` under the same lock.
+ */
+export const commissionHolds = pgTable('commission_holds', {
+  source: text('source').notNull(),
+  source_id: text('source_id').notNull(),
+  release_after: ts('release_after').notNull(),
+  released_at: ts('released_at'),
+  reversed_at: ts('reversed_at'),
+  created_at: ts('created_at').notNull().defaultNow(),
+}, (t) => [
+  primaryKey({ columns: [t.source, t.source_id] }),
+  index('commission_holds_due').on(t.release_after).where(sql`${t.released_at} is null and ${t.reversed_at} is null`),
+]);
 
 export const PAYOUT_STATUSES = ['requested', 'paid', 'failed'] as const;
 

@@ -22,7 +22,7 @@ import { paymentViewOf } from '../payments/views.ts';
 import { FULFILLMENT_FOR_ORDER_EVENT, cancelEvent, nextActor, nextEvent, nextStep, plan, waitingOn, type EventInput, type Machine, type OrderFacts, type Role } from './machines.ts';
 import * as repo from './repo.ts';
 import type { OrderRow } from './repo.ts';
-import { recordPayment, recordRefund, startReturnWindow } from '../wallet/service.ts';
+import { assertRefundCovered, recordPayment, recordRefund, startReturnWindow, supplierHolderOf } from '../wallet/service.ts';
 import type { OrderDetail, OrderListQuery, OrderSummary } from './schema.ts';
 import { withAttribution } from './attribution.ts';
 
@@ -217,6 +217,10 @@ async function refundPayments(tx: Db, order: OrderRow, candidates: PaymentRow[] 
   if (amount - done > available) {
     throw new AppError('validation_error', 'Refund amount must not exceed the amount available', { textKey: 'apiErrors.refund_exceeds_available', vars: { available, max: available }, fields: { amount: ['validation.atMost'] } });
   }
+  // A supplier refunding pays its own part back from its wallet: refused here, before the provider moves money, when
+  // its available balance cannot cover it (issue 23; the other parties' parts never go below a withdrawable zero).
+  const payer = actor.role === 'supplier' || actor.role === 'dssupplier' ? await supplierHolderOf(tx, order.id) : null;
+  await assertRefundCovered(tx, order, amount - done, payer);
   const pays = (candidates ?? (await payRepo.paymentsOfOrder(tx, order.id))).filter((p) => p.status === 'succeeded').reverse();
   let remaining = amount;
   // Money moved by this call: a part whose key was already used is a replay of an earlier call and moves nothing.
@@ -236,7 +240,7 @@ async function refundPayments(tx: Db, order: OrderRow, candidates: PaymentRow[] 
   }
   if (applied === 0) return order;
   // Named by the refunded total before it: unique per application, the same on a replay of this very step.
-  await recordRefund(tx, order, applied, `${order.id}@${order.amount_refunded}`);
+  await recordRefund(tx, order, applied, `${order.id}@${order.amount_refunded}`, payer);
   const event = order.amount_refunded + applied >= order.amount_paid ? 'refund' : 'partial_refund';
   let o = order;
   if (o.payment_status === 'paid' || o.payment_status === 'partially_refunded') {

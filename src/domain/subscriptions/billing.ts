@@ -3,12 +3,16 @@
 //   renewal    a due subscription (state active, renews_at <= now) is charged with the card on file (the saved card
 //              of the purchase). Each one is handled in its own transaction that locks the row FOR UPDATE SKIP
 //              LOCKED and re-checks it, and the payment is unique on (subscription, period start): two sweepers
-//              never charge one period twice. Paid: one ledger transaction, renews_at + 1 month. Failed: past due,
+//              never charge one period twice. Paid: one ledger transaction, the next period (renewalStart: on
+//              schedule it follows renews_at; overdue beyond the tries' span it starts at the charge, so a sweep
+//              charges an overdue subscription once, never once per missed month) + 1 month. Failed: past due,
 //              tried again a day later; after 3 failed tries the subscription expires (the default rate applies).
 //              Auto-renewal off: at renews_at the subscription ends (canceled), nothing is charged.
 //   refund     the last paid period, in full, once, within 14 days of its start: under the shop's lock and the
 //              subscription's row lock, the provider refunds it (keyed on the payment), the period's ledger lines
-//              are reversed and the subscription ends now.
+//              are reversed and the subscription ends now. The referral commission of a period is held (pending)
+//              until its refund window closes (src/domain/wallet/service.ts holdCommission); a refund before that
+//              reverses it from pending, and no refund takes more than a holder can withdraw (postTakeBack).
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/shared/errors.ts';
 import type { Viewer } from '../accounts/viewer.ts';
@@ -18,8 +22,9 @@ import { providerFor } from '../payments/providers.ts';
 import type { PaymentRow } from '../payments/repo.ts';
 import { findById as findShopById } from '../shops/repo.ts';
 import { postTransaction } from '../wallet/repo.ts';
+import { holdCommission, postTakeBack, reverseHeldCommission } from '../wallet/service.ts';
 import * as repo from './repo.ts';
-import { addMonth, afterRenewFailure, packageCharge, refundable, reversingEntries, subscriptionEntries } from './rules.ts';
+import { addMonth, afterRenewFailure, commissionReleaseAt, packageCharge, refundable, renewalStart, reversingEntries, subscriptionEntries } from './rules.ts';
 import { LEDGER_SOURCE } from './service.ts';
 
 export const REFUND_SOURCE = 'subscription_refunded';
@@ -39,7 +44,7 @@ export async function renewOne(db: Db, id: string, now = new Date()): Promise<Re
     const card = sub.card_id ? await repo.cardOnFile(tx, sub.user_id, sub.card_id) : null;
     // Off-session: a card that needs the person on a 3-D Secure page cannot renew by itself (authentication_required).
     const charge = !card ? { ok: false as const, code: 'no_card_on_file' } : expired(card) ? { ok: false as const, code: 'card_expired' } : packageCharge(card.sandbox_behaviour);
-    const start = sub.renews_at;
+    const start = renewalStart(sub.renews_at, now);
     const key = `renew:${sub.id}:${start.toISOString()}`;
     const base = { subscription_id: sub.id, shop_id: sub.shop_id, plan_id: plan.id, user_id: sub.user_id, amount: plan.price, currency: plan.currency, card: card ? { brand: card.brand, last4: card.last4, type: card.card_type } : null };
     if (!charge.ok) {
@@ -57,8 +62,9 @@ export async function renewOne(db: Db, id: string, now = new Date()): Promise<Re
     await repo.extendSubscription(tx, sub.id, addMonth(start));
     const shop = await findShopById(tx, sub.shop_id);
     const referrer = await repo.referrerOfUser(tx, sub.user_id);
-    await postTransaction(tx, { source: LEDGER_SOURCE, source_id: row.id, memo: `${plan.id} ${shop?.slug ?? sub.shop_id} renewal` },
-      subscriptionEntries({ price: plan.price, currency: plan.currency, margin: plan.contribution_margin, rate: plan.plan_commission_rate, referrer }));
+    const lines = subscriptionEntries({ price: plan.price, currency: plan.currency, margin: plan.contribution_margin, rate: plan.plan_commission_rate, referrer });
+    await postTransaction(tx, { source: LEDGER_SOURCE, source_id: row.id, memo: `${plan.id} ${shop?.slug ?? sub.shop_id} renewal` }, lines);
+    if (lines.some((l) => l.account === 'pending')) await holdCommission(tx, LEDGER_SOURCE, row.id, commissionReleaseAt(start));
     return 'renewed';
   });
 }
@@ -116,9 +122,16 @@ export async function refundPackage(db: Db, viewer: Viewer, id: string, now = ne
     const provider = providerFor('sandbox-card')!;
     const res = await provider.refund({ id: last.id, provider: 'sandbox-card', amount: last.amount, currency: last.currency } as unknown as PaymentRow, last.amount, `package-refund:${last.id}`);
     if (res.status !== 'success') throw new AppError('payment_failed', 'The refund failed: try again later', { textKey: 'packageBilling.refundFailed' });
+    // Its commission is still held (the window is open): the refund takes it back from pending. Released means a
+    // sweeper found the window closed meanwhile, so the period is no longer refundable.
+    if ((await reverseHeldCommission(tx, LEDGER_SOURCE, last.id, now)) === 'released') {
+      throw new AppError('conflict', 'The 14-day refund window of this period is over', { textKey: 'packageBilling.windowOver' });
+    }
     if (!(await repo.markRefunded(tx, last.id, now))) throw new AppError('conflict', 'This package was already refunded', { textKey: 'packageBilling.alreadyRefunded' });
     const lines = await repo.postedLines(tx, LEDGER_SOURCE, last.id);
-    await postTransaction(tx, { source: REFUND_SOURCE, source_id: last.id, memo: `${last.plan_id} refund` }, reversingEntries(lines));
+    // Through the shared take-back rule: a commission posted available (books before issue 23) is taken back only
+    // up to what its holder can still withdraw; the rest is the platform's loss, never a negative balance.
+    await postTakeBack(tx, { source: REFUND_SOURCE, source_id: last.id, memo: `${last.plan_id} refund` }, reversingEntries(lines));
     await repo.endSubscription(tx, sub.id, 'canceled', now);
     return { id: sub.id, state: 'canceled' as const, refunded: { payment_id: last.id, amount: last.amount, currency: last.currency } };
   });

@@ -28,14 +28,15 @@ export function packageCharge(behaviour: string): { ok: true } | { ok: false; co
 
 /**
  * A paid period in the ledger: the bank's clearing gives the price; the person who brought the buyer into the
- * network (their referral parent) earns the plan's contribution margin x the plan's rate, available at once
- * (a package has no delivery or return window); the platform keeps the rest as revenue.
+ * network (their referral parent) earns the plan's contribution margin x the plan's rate, pending until the period's
+ * 14-day refund window closes (issue 23: commissionReleaseAt, held in commission_holds, released by the sweeper);
+ * the platform keeps the rest as revenue.
  */
 export function subscriptionEntries(p: { price: number; currency: string; margin: number; rate: string; referrer: string | null }): EntryInput[] {
   const earning = p.referrer ? Math.min(p.price, Math.max(0, resaleEarning(Math.min(p.margin, p.price), p.rate))) : 0;
   return [
     { holder: null, role: 'bank', account: 'clearing', currency: p.currency, amount: -p.price },
-    ...(earning ? [{ holder: p.referrer, role: 'promoter', account: 'available', currency: p.currency, amount: earning }] : []),
+    ...(earning ? [{ holder: p.referrer, role: 'promoter', account: 'pending', currency: p.currency, amount: earning }] : []),
     { holder: null, role: 'platform', account: 'revenue', currency: p.currency, amount: p.price - earning },
   ].filter((e) => e.amount !== 0);
 }
@@ -55,6 +56,22 @@ export function afterRenewFailure(failures: number, now: Date): { expire: true }
 /** Whether a paid period can still be refunded (not refunded yet, started at most 14 days ago). */
 export function refundable(p: { period_start: Date | null; refunded_at: Date | null }, now: Date): boolean {
   return !p.refunded_at && !!p.period_start && now.getTime() - p.period_start.getTime() <= REFUND_WINDOW_MS && now.getTime() >= p.period_start.getTime();
+}
+
+/** When a paid period's commission can be released: the last instant it can be refunded (refundable below). */
+export function commissionReleaseAt(periodStart: Date): Date {
+  return new Date(periodStart.getTime() + REFUND_WINDOW_MS);
+}
+
+/**
+ * Where a renewal's period starts. On schedule (its own charge, or a retry of it, within the tries' span after
+ * renews_at) it follows the paid period, so the billing day stays. Overdue beyond that (the sweeper did not run,
+ * the subscription was restored) it starts at the charge, as a purchase of a lapsed plan does: one charge, one new
+ * period, never one per missed month.
+ */
+export const RENEW_ON_TIME_MS = RENEW_TRIES * RENEW_RETRY_MS;
+export function renewalStart(renewsAt: Date, now: Date): Date {
+  return now.getTime() - renewsAt.getTime() <= RENEW_ON_TIME_MS ? renewsAt : now;
 }
 
 /** A refund reverses the paid period's ledger lines (same accounts, opposite signs). */

@@ -15,8 +15,9 @@ import * as payRepo from '../payments/repo.ts';
 import { expired } from '../payments/cards.ts';
 import { findById as findShopById } from '../shops/repo.ts';
 import { postTransaction } from '../wallet/repo.ts';
+import { holdCommission } from '../wallet/service.ts';
 import * as repo from './repo.ts';
-import { addMonth, packageCharge, REFUND_WINDOW_MS, refundable, subscriptionEntries } from './rules.ts';
+import { addMonth, commissionReleaseAt, packageCharge, REFUND_WINDOW_MS, refundable, subscriptionEntries } from './rules.ts';
 import type { BuyPackageInput, BuyPackageOutput, PlanView, SubscriptionView } from './schema.ts';
 
 export const LEDGER_SOURCE = 'subscription_paid';
@@ -170,8 +171,10 @@ export async function paidPeriod(tx: Db, row: repo.SubscriptionPaymentRow, c: Pe
   }
   const done = await repo.completePayment(tx, row.id, { status: 'succeeded', subscription_id: sub.id, period_start: start, period_end: addMonth(start) });
   const p = c.plan;
-  await postTransaction(tx, { source: LEDGER_SOURCE, source_id: row.id, memo: `${p.id} ${c.shop.slug}` },
-    subscriptionEntries({ price: p.price, currency: p.currency, margin: p.contribution_margin, rate: p.plan_commission_rate, referrer: c.referrer }));
+  const lines = subscriptionEntries({ price: p.price, currency: p.currency, margin: p.contribution_margin, rate: p.plan_commission_rate, referrer: c.referrer });
+  await postTransaction(tx, { source: LEDGER_SOURCE, source_id: row.id, memo: `${p.id} ${c.shop.slug}` }, lines);
+  // The referrer's commission stays pending until this period can no longer be refunded (issue 23).
+  if (lines.some((l) => l.account === 'pending')) await holdCommission(tx, LEDGER_SOURCE, row.id, commissionReleaseAt(start));
   return done;
 }
 

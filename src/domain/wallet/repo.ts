@@ -2,7 +2,7 @@
 // migration 0017 refuse UPDATE and DELETE on ledger_transactions and ledger_entries).
 import { and, asc, desc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { escrowHolds, ledgerEntries, ledgerTransactions, payouts, returnRequests, walletTypes } from '../../db/schema/index.ts';
+import { commissionHolds, escrowHolds, ledgerEntries, ledgerTransactions, payouts, returnRequests, walletTypes } from '../../db/schema/index.ts';
 import { rowsOf } from '../checkout/tx.ts';
 
 export interface EntryInput { holder: string | null; role: string; account: string; currency: string; amount: number }
@@ -86,6 +86,40 @@ export async function hasOpenReturn(db: Db, orderId: string): Promise<boolean> {
   return rows.length > 0;
 }
 
+// ---------- held commissions (issue 23) ----------
+
+export async function openCommissionHold(tx: Db, source: string, sourceId: string, releaseAfter: Date) {
+  await tx.insert(commissionHolds).values({ source, source_id: sourceId, release_after: releaseAfter }).onConflictDoNothing();
+}
+
+/** Locks one hold, waiting for another process that has it (a refund must know whether it was released). */
+export async function lockCommissionHold(tx: Db, source: string, sourceId: string) {
+  const [row] = await tx.select().from(commissionHolds).where(and(eq(commissionHolds.source, source), eq(commissionHolds.source_id, sourceId))).for('update').limit(1);
+  return row ?? null;
+}
+
+/**
+ * Holds whose window closed strictly before `now` (a refund is allowed up to and including its last instant), neither
+ * released nor reversed. Claimed by this process only (FOR UPDATE SKIP LOCKED).
+ */
+export async function claimDueCommissionHolds(tx: Db, now: Date, limit: number) {
+  return rowsOf<{ source: string; source_id: string }>(await tx.execute(sql`
+    select source, source_id from commission_holds
+    where released_at is null and reversed_at is null and release_after < ${now.toISOString()}::timestamptz
+    order by release_after limit ${limit} for update skip locked`));
+}
+
+export async function settleCommissionHold(tx: Db, source: string, sourceId: string, set: { released_at: Date } | { reversed_at: Date }) {
+  await tx.update(commissionHolds).set(set).where(and(eq(commissionHolds.source, source), eq(commissionHolds.source_id, sourceId)));
+}
+
+/** The lines one transaction posted (its first leg). */
+export async function transactionLines(db: Db, source: string, sourceId: string): Promise<EntryInput[]> {
+  return db.select({ holder: ledgerEntries.holder, role: ledgerEntries.role, account: ledgerEntries.account, currency: ledgerEntries.currency, amount: ledgerEntries.amount })
+    .from(ledgerEntries).innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transaction_id))
+    .where(and(eq(ledgerTransactions.source, source), eq(ledgerTransactions.source_id, sourceId), eq(ledgerTransactions.leg, '')));
+}
+
 // ---------- wallets ----------
 
 export const listWalletTypes = (db: Db) => db.select().from(walletTypes).orderBy(asc(walletTypes.position), asc(walletTypes.id));
@@ -96,20 +130,32 @@ export async function holderSums(db: Db, holder: string) {
     .from(ledgerEntries).where(eq(ledgerEntries.holder, holder)).groupBy(ledgerEntries.currency, ledgerEntries.account);
 }
 
+/** What a holder can withdraw in one currency: the sum of their 'available' account (may be below zero in old books). */
+export async function holderAvailable(db: Db, holder: string, currency: string): Promise<number> {
+  const [row] = await db.select({ amount: sql<number>`coalesce(sum(${ledgerEntries.amount}), 0)::int` }).from(ledgerEntries)
+    .where(and(eq(ledgerEntries.holder, holder), eq(ledgerEntries.currency, currency), eq(ledgerEntries.account, 'available')));
+  return row?.amount ?? 0;
+}
+
 /**
  * One wallet's movements, newest first: one row per ledger transaction that touched the holder in `currency`, with
  * its net change per account (a release is pending -x and available +x: one movement).
  */
 export async function holderMovements(db: Db, holder: string, currency: string, offset: number, limit: number) {
   const where = sql`e.holder = ${holder} and e.currency = ${currency}`;
-  const rows = rowsOf<{ transaction_id: string; source: string; order_id: string | null; order_number: number | null; created_at: Date | string; accounts: Record<string, number> }>(await db.execute(sql`
+  // held: the credit still waits in pending (an order's escrow not released, or a held commission); releases_at: when
+  // it becomes available (null while an order's return window has not started).
+  const rows = rowsOf<{ transaction_id: string; source: string; order_id: string | null; order_number: number | null; created_at: Date | string; accounts: Record<string, number>; held: boolean; releases_at: Date | string | null }>(await db.execute(sql`
     select t.id as transaction_id, t.source, t.order_id, o.number as order_number, t.created_at,
-      jsonb_object_agg(x.account, x.amount) as accounts
+      jsonb_object_agg(x.account, x.amount) as accounts,
+      (ch.source is not null or eh.order_id is not null) as held, coalesce(ch.release_after, eh.release_after) as releases_at
     from ledger_transactions t
     join (select e.transaction_id, e.account, sum(e.amount)::int as amount from ledger_entries e where ${where} group by e.transaction_id, e.account) x
       on x.transaction_id = t.id
     left join orders o on o.id = t.order_id
-    group by t.id, t.source, t.order_id, o.number, t.created_at
+    left join commission_holds ch on ch.source = t.source and ch.source_id = t.source_id and ch.released_at is null and ch.reversed_at is null
+    left join escrow_holds eh on t.source in ('order_paid', 'extra_charge') and eh.order_id = t.order_id and eh.released_at is null
+    group by t.id, t.source, t.order_id, o.number, t.created_at, ch.source, ch.release_after, eh.order_id, eh.release_after
     order by t.created_at desc, t.id desc
     offset ${offset} limit ${limit}`));
   const [count] = rowsOf<{ n: number }>(await db.execute(sql`select count(distinct e.transaction_id)::int as n from ledger_entries e where ${where}`));

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 
 export const WALLET_ENTRIES_PAGE_SIZE = 20;
-export const WALLET_SOURCES = ['order_paid', 'extra_charge', 'refund', 'release', 'payout_request', 'payout_paid', 'payout_failed'] as const;
+export const WALLET_SOURCES = ['order_paid', 'extra_charge', 'refund', 'release', 'payout_request', 'payout_paid', 'payout_failed', 'subscription_paid', 'subscription_refunded', 'commission_release'] as const;
 
 export const walletView = z.object({
   /** The wallet type's id (one wallet per type and person). */
@@ -33,6 +33,10 @@ export const walletEntryView = z.object({
   order_id: z.string().nullable(),
   order_reference: z.string().nullable(),
   created_at: z.string(),
+  /** Its credit still waits in pending: an order's escrow, or a package commission within its refund window. */
+  held: z.boolean(),
+  /** When a held credit becomes available (null while an order's return window has not started, or not held). */
+  releases_at: z.string().nullable(),
 });
 export type WalletEntryView = z.infer<typeof walletEntryView>;
 

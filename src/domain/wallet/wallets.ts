@@ -57,6 +57,7 @@ export async function walletEntries(db: Db, viewer: Viewer, walletId: string, q:
       return {
         id: r.transaction_id, source: r.source, amount, moved: amount === 0 ? Math.max(0, ...Object.values(a).map(Math.abs)) : 0, accounts: a,
         order_id: r.order_id, order_reference: r.order_number ? `PO-${r.order_number}` : null, created_at: iso(r.created_at)!,
+        held: !!r.held && (a.pending ?? 0) > 0, releases_at: r.held && (a.pending ?? 0) > 0 ? iso(r.releases_at) : null,
       };
     }),
     matches_estimated: total,
@@ -88,8 +89,9 @@ export async function requestPayout(db: Db, viewer: Viewer, walletId: string, in
     await repo.lockHolderWallet(tx, holder, t.currency);
     const again = await repo.findPayoutByKey(tx, holder, input.idempotency_key);
     if (again) return { payout: payoutView(again), replayed: true };
-    const sums = await repo.holderSums(tx, holder);
-    const available = Math.max(0, sums.filter((s) => s.currency === t.currency && s.account === 'available').reduce((n, s) => n + s.amount, 0));
+    // What can be withdrawn: the holder's available account only (held commissions and escrow stay pending), the
+    // same figure every take-back (refund) is bounded by (src/domain/wallet/service.ts postTakeBack).
+    const available = Math.max(0, await repo.holderAvailable(tx, holder, t.currency));
     if (input.amount > available) {
       throw new AppError('validation_error', 'The amount is above what is available for cash-out', {
         textKey: 'wallet.aboveAvailable', vars: { max: `${decimalAmount(available)} ${t.currency}` }, fields: { amount: ['validation.atMost'] }, fieldVars: { amount: { max: decimalAmount(available) } },
