@@ -16,7 +16,7 @@ import { COOKIE_TRACKING_MAX_AGE_S } from './lib/shared/constants.ts';
 import { abandonPage, cachedPage, pageCacheEnabled, shownProducts, storePage } from './lib/server/page-cache.ts';
 import { TRACKING_PARAMS, pageCacheKey } from './lib/server/page-key.ts';
 import { ANON_COOKIE, SESSION_COOKIE, secureCookies } from './lib/server/cookies.ts';
-import { clientAddress } from './lib/server/proxy.ts';
+import { clientAddress, notePeer } from './lib/server/proxy.ts';
 import { withSecurityHeaders } from './lib/server/security-headers.ts';
 import { forgetAfterWrite } from './lib/server/shop-cache.ts';
 import { hoistIslandStyle } from './lib/server/island-style.ts';
@@ -39,7 +39,11 @@ function crossOrigin(request: Request, url: URL): boolean {
 const refuseBadRequest = requestGuard(import.meta.glob('./pages/api/**/*.ts'));
 
 /** Security headers on every answer, cached pages and early refusals included. */
-const securityHeaders = defineMiddleware(async (ctx, next) => withSecurityHeaders(await next(), ctx.url, ctx.request));
+const securityHeaders = defineMiddleware(async (ctx, next) => {
+  // The socket's peer decides whether forwarded headers are a trusted proxy's (TRUST_PROXY, src/lib/server/proxy.ts).
+  try { notePeer(ctx.request, ctx.clientAddress); } catch { /* no socket address (never under the Node adapter) */ }
+  return withSecurityHeaders(await next(), ctx.url, ctx.request);
+});
 
 const route = defineMiddleware(async (ctx, next) => {
   const { url, request, locals, cookies } = ctx;
