@@ -14,6 +14,7 @@ function closedAfter(port: number, data: string, maxMs: number): Promise<number>
     const socket = net.connect(port, '127.0.0.1', () => { if (data) socket.write(data); });
     const timer = setTimeout(() => { socket.destroy(); reject(new Error(`still open after ${maxMs} ms`)); }, maxMs);
     socket.on('error', () => {});
+    socket.resume(); // read what the server says (a 408), so that its close is seen
     socket.on('close', () => { clearTimeout(timer); resolve(Date.now() - started); });
   });
 }
