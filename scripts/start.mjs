@@ -60,6 +60,7 @@ for (const w of warnings) console.warn(`[warning] ${w}`);
 if (operatorMissing) {
   console.log('\nNo platform operator account yet. Create the first one (asks for its password, or reads it from stdin):');
   console.log('  npm run operator -- --email you@example.com [--name "Your Name"]');
+  if (!process.env.DATABASE_URL) console.log('  (PGlite: stop this server first; one process at a time opens its data directory)');
 }
 console.log('');
 
