@@ -14,6 +14,7 @@ import { answerMalformedUrl } from '../src/lib/server/malformed-url.ts';
 import { serveCachedPage } from '../src/lib/server/fast-page.ts';
 import { serveCachedMedia } from '../src/lib/server/fast-media.ts';
 import { setDraining } from '../src/lib/server/lifecycle.ts';
+import { httpTimeouts } from '../src/lib/server/timeouts.ts';
 import { getDbHandle } from '../src/db/client.ts';
 import { startJobs, stopJobs } from '../src/jobs/index.ts';
 
@@ -44,9 +45,17 @@ export async function serve(entry) {
     });
   };
   const { SERVER_CERT_PATH: cert, SERVER_KEY_PATH: key } = process.env;
+  // Request, header, idle and keep-alive timeouts (src/lib/server/timeouts.ts): a connection that sends nothing or
+  // half a request is closed, and a balancer's idle connection is never closed under it.
+  const t = httpTimeouts();
+  const options = { connectionsCheckingInterval: t.checkInterval, headersTimeout: t.headersTimeout, requestTimeout: t.requestTimeout, keepAliveTimeout: t.keepAliveTimeout };
   const server = cert && key
-    ? https.createServer({ cert: readFileSync(cert), key: readFileSync(key) }, listener)
-    : http.createServer(listener);
+    ? https.createServer({ ...options, cert: readFileSync(cert), key: readFileSync(key) }, listener)
+    : http.createServer(options, listener);
+  server.keepAliveTimeout = t.keepAliveTimeout;
+  server.headersTimeout = t.headersTimeout;
+  server.requestTimeout = t.requestTimeout;
+  server.setTimeout(t.idleTimeout);
   const host = process.env.HOST ?? 'localhost';
   const port = Number(process.env.PORT ?? 4321);
   await new Promise((resolve, reject) => {

@@ -6,7 +6,8 @@ import { prepareDatabase } from './prepare-db.mjs';
 import { formatPackErrors, loadPacks } from '../src/themes/loader.ts';
 import { DEMO_PASSWORD, DEMO_SHOP_SLUGS, DEMO_USERS } from '../src/db/seed/demo.ts';
 import { DEMO_TICKET_STAFF } from '../src/db/seed/tickets.ts';
-import { startupNotices } from '../src/lib/server/modes.ts';
+import { defaultDemoMode, demoDefaultNotice, demoMode, startupNotices } from '../src/lib/server/modes.ts';
+import { hasOperator } from '../src/domain/accounts/operator.ts';
 
 // Packs are found from the project, not from wherever the process manager started us (a relative 'themes' made
 // every page a 500 when the working directory was elsewhere).
@@ -14,9 +15,12 @@ process.env.THEMES_DIR ??= fileURLToPath(new URL('../themes', import.meta.url));
 process.env.HOST ??= 'localhost';
 process.env.PORT ??= '4321';
 process.env.NODE_ENV ??= 'production';
-// Demo mode (src/lib/server/modes.ts: mail outbox, sandbox payments, the public demo webhook secret) is on with
-// the embedded PGlite demo database and off with DATABASE_URL, unless DEMO_MODE says otherwise.
-if (!process.env.DEMO_MODE?.trim()) process.env.DEMO_MODE = process.env.DATABASE_URL ? '0' : '1';
+// Demo mode (src/lib/server/modes.ts: the demo data, mail outbox, sandbox payments, the public demo webhook secret)
+// is on with the embedded PGlite demo database on a loopback HOST, and off with DATABASE_URL or on any other HOST,
+// unless DEMO_MODE says otherwise.
+const demoNotice = demoDefaultNotice(process.env);
+if (!process.env.DEMO_MODE?.trim()) process.env.DEMO_MODE = defaultDemoMode(process.env) ? '1' : '0';
+const demo = demoMode(process.env);
 
 // Packs are data: refuse to start with a broken one, naming the file and the JSON path.
 const { errors: packErrors } = loadPacks();
@@ -27,15 +31,17 @@ if (packErrors.length) {
 // `--serve-only` (npm run serve): production processes behind a load balancer; the build and the migrations ran
 // once before them (npm run build, npm run db:migrate), not in each process at the same time.
 const serveOnly = process.argv.includes('--serve-only');
+let operatorMissing = false;
 if (!serveOnly) {
   buildIfStale();
-  await prepareDatabase();
+  const handle = await prepareDatabase({ seed: demo });
+  operatorMissing = !demo && !(await hasOperator(handle.db));
 }
 
 const port = process.env.PORT;
 const base = process.env.BASE_DOMAIN ?? 'localhost';
 const shown = process.env.HOST === '0.0.0.0' || process.env.HOST === '::' ? 'localhost' : process.env.HOST;
-if (!serveOnly) {
+if (!serveOnly && demo) {
   console.log('\nDemo shops:');
   for (const slug of DEMO_SHOP_SLUGS) console.log(`  http://${slug}.${base}:${port}/    (or http://${shown}:${port}/${slug}/)`);
   console.log(`\nDemo logins (password "${DEMO_PASSWORD}"):`);
@@ -49,7 +55,13 @@ if (banner.length) {
   const rule = '!'.repeat(100);
   console.warn(`\n${rule}\n${banner.map((l, i) => `!!  ${i ? `- ${l}` : l}`).join('\n')}\n${rule}`);
 }
+if (demoNotice) warnings.unshift(demoNotice);
 for (const w of warnings) console.warn(`[warning] ${w}`);
+if (operatorMissing) {
+  console.log('\nNo platform operator account yet. Create the first one (asks for its password, or reads it from stdin):');
+  console.log('  npm run operator -- --email you@example.com [--name "Your Name"]');
+  if (!process.env.DATABASE_URL) console.log('  (PGlite: stop this server first; one process at a time opens its data directory)');
+}
 console.log('');
 
 await serve(ENTRY);

@@ -10,7 +10,7 @@ declare namespace App {
     basePath: string;
     /** The page's path in its preferred form, without the shop prefix ('/' for a shop's home). */
     pagePath: string;
-    /** The client's address (X-Forwarded-For only when TRUST_PROXY is set). */
+    /** The client's address (the X-Forwarded-For entry added by the proxies TRUST_PROXY trusts, else the socket's). */
     clientIp: string;
     /** The request's locale (cookie, then Accept-Language) and its translator: one per request, never global. */
     locale: import('./lib/i18n/index.ts').Locale;

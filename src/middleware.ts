@@ -16,8 +16,10 @@ import { COOKIE_TRACKING_MAX_AGE_S } from './lib/shared/constants.ts';
 import { abandonPage, cachedPage, pageCacheEnabled, shownProducts, storePage } from './lib/server/page-cache.ts';
 import { TRACKING_PARAMS, pageCacheKey } from './lib/server/page-key.ts';
 import { ANON_COOKIE, SESSION_COOKIE, secureCookies } from './lib/server/cookies.ts';
-import { clientAddress } from './lib/server/proxy.ts';
+import { clientAddress, notePeer } from './lib/server/proxy.ts';
 import { withSecurityHeaders } from './lib/server/security-headers.ts';
+import { isDatabaseUnavailable, logDatabaseUnavailable } from './lib/server/db-errors.ts';
+import { databaseUnavailableResponse } from './lib/server/unavailable.ts';
 import { forgetAfterWrite } from './lib/server/shop-cache.ts';
 import { hoistIslandStyle } from './lib/server/island-style.ts';
 import { SQL_COUNT_HEADER, SQL_STATEMENTS_HEADER, countStatements, statementCounting } from './db/statement-count.ts';
@@ -39,7 +41,11 @@ function crossOrigin(request: Request, url: URL): boolean {
 const refuseBadRequest = requestGuard(import.meta.glob('./pages/api/**/*.ts'));
 
 /** Security headers on every answer, cached pages and early refusals included. */
-const securityHeaders = defineMiddleware(async (ctx, next) => withSecurityHeaders(await next(), ctx.url, ctx.request));
+const securityHeaders = defineMiddleware(async (ctx, next) => {
+  // The socket's peer decides whether forwarded headers are a trusted proxy's (TRUST_PROXY, src/lib/server/proxy.ts).
+  try { notePeer(ctx.request, ctx.clientAddress); } catch { /* no socket address (never under the Node adapter) */ }
+  return withSecurityHeaders(await next(), ctx.url, ctx.request);
+});
 
 const route = defineMiddleware(async (ctx, next) => {
   const { url, request, locals, cookies } = ctx;
@@ -63,8 +69,9 @@ const route = defineMiddleware(async (ctx, next) => {
   locals.db = db;
   // Background jobs start with the server (scripts/serve.mjs); under `astro dev`, which does not run it, here.
   if (import.meta.env.DEV) startJobs(db);
-  // Images are public and immutable: no session, no cookie, no shop lookup.
-  if (url.pathname.startsWith('/media/')) return next();
+  // Images are public and immutable: no session, no cookie, no shop lookup. Health checks need none either (the
+  // readiness probe has its own database connection, liveness none).
+  if (url.pathname.startsWith('/media/') || url.pathname === '/api/health' || url.pathname.startsWith('/api/health/')) return next();
   locals.shop = null;
   locals.tenancy = null;
   locals.basePath = '';
@@ -174,7 +181,24 @@ const writesShowAtOnce = defineMiddleware(async (ctx, next) => {
   return res;
 });
 
-export const onRequest = sequence(sqlCount, securityHeaders, writesShowAtOnce, route);
+/**
+ * The database unreachable (stopped, restarting, connections refused or cut, no pooled connection in time) is a 503
+ * with Retry-After, not a 500: a short page in the visitor's language, or the JSON error shape under /api
+ * (src/lib/server/unavailable.ts). Endpoints answer it themselves (src/lib/server/http.ts errorResponse); this
+ * catches it from the middleware's own queries and from pages.
+ */
+const answerOutage = defineMiddleware(async (ctx, next) => {
+  try {
+    return await next();
+  } catch (err) {
+    if (!isDatabaseUnavailable(err)) throw err;
+    logDatabaseUnavailable(err);
+    const locale = ctx.locals.locale ?? 'es';
+    return databaseUnavailableResponse(ctx.url.pathname, ctx.locals.t ?? getT(locale), locale);
+  }
+});
+
+export const onRequest = sequence(sqlCount, securityHeaders, answerOutage, writesShowAtOnce, route);
 
 /**
  * Referral, campaign and click id become 1-day cookies on the shop's host when the shop answers them back

@@ -25,6 +25,12 @@ export interface DbHandle {
    */
   listenState(): ListenState;
   onListenState(cb: (state: ListenState) => void): () => void;
+  /**
+   * Readiness (src/pages/api/health.ts): true when the database answers `select 1` within `timeoutMs`. On
+   * PostgreSQL through a connection of its own, not the pool's: a burst that keeps every pooled connection busy
+   * does not make a healthy process look down.
+   */
+  ping(timeoutMs: number): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -41,19 +47,26 @@ export async function openDb(opts: DbOptions): Promise<DbHandle> {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { createListener } = await import('./listener.ts');
-    const pool = new pg.Pool({ connectionString: opts.url, max: Number(process.env.DB_POOL_MAX ?? 10) });
+    // A request waits at most DB_CONNECT_TIMEOUT_MS for a connection (a new one, or a pooled one under load):
+    // then it fails as 'database unavailable' (503 with Retry-After, src/lib/server/db-errors.ts) instead of hanging.
+    const pool = new pg.Pool({
+      connectionString: opts.url, max: Number(process.env.DB_POOL_MAX ?? 10),
+      connectionTimeoutMillis: Number(process.env.DB_CONNECT_TIMEOUT_MS ?? 10_000),
+    });
     // An idle connection the server closes (restart, failover, a dropped test database) must not crash the process.
     pool.on('error', (err) => console.error('[db] idle connection lost:', err.message));
     const db = drizzle({ client: pool, schema, logger }) as unknown as Db;
     // One dedicated connection carries every LISTEN of this process, reopened when lost (src/db/listener.ts).
     const listener = createListener(opts.url);
+    const probe = dedicatedProbe(pg, opts.url);
     return {
       db, kind: 'postgres',
       exec: async (s) => { await pool.query(s); },
       listen: (channel, onPayload) => listener.listen(channel, onPayload),
       listenState: () => listener.state(),
       onListenState: (cb) => listener.onState(cb),
-      close: async () => { await listener.close(); await pool.end(); },
+      ping: (timeoutMs) => probe.ping(timeoutMs),
+      close: async () => { await probe.close(); await listener.close(); await pool.end(); },
     };
   }
   const { PGlite } = await import('@electric-sql/pglite');
@@ -77,11 +90,74 @@ export async function openDb(opts: DbOptions): Promise<DbHandle> {
     // PGlite runs in this process: its notifications cannot be cut off.
     listenState: () => 'up',
     onListenState: () => () => {},
+    // PGlite runs in this process: there is no connection to keep apart.
+    ping: (timeoutMs) => pingDb(db, timeoutMs),
     close: () => client.close(),
   };
 }
 
-/** True when the database answers `select 1` within `timeoutMs` (the health check, src/pages/api/health.ts). */
+type PgModule = typeof import('pg').default;
+
+/**
+ * One PostgreSQL connection kept for the readiness probe alone, opened on first use and again after it is lost
+ * (or after a probe that did not answer in time). Concurrent probes share it.
+ */
+export function dedicatedProbe(pg: PgModule, url: string) {
+  let client: InstanceType<PgModule['Client']> | null = null;
+  let opening: Promise<InstanceType<PgModule['Client']>> | null = null;
+  let closed = false;
+  const drop = (c: InstanceType<PgModule['Client']>) => {
+    if (client === c) client = null;
+    c.end().catch(() => {});
+  };
+  const connection = (timeoutMs: number) => {
+    if (client) return Promise.resolve(client);
+    opening ??= (async () => {
+      const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: timeoutMs, query_timeout: timeoutMs, application_name: 'tiendas-health' });
+      c.on('error', () => drop(c));
+      try {
+        await c.connect();
+      } catch (err) {
+        c.end().catch(() => {});
+        throw err;
+      } finally {
+        opening = null;
+      }
+      if (closed) { drop(c); throw new Error('closed'); }
+      client = c;
+      return c;
+    })();
+    return opening;
+  };
+  return {
+    async ping(timeoutMs: number): Promise<boolean> {
+      if (closed) return false;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const attempt = connection(timeoutMs).then(async (c) => {
+        try {
+          await c.query('select 1');
+          return true;
+        } catch {
+          drop(c);
+          return false;
+        }
+      }, () => false);
+      try {
+        return await Promise.race([attempt, new Promise<boolean>((resolve) => { timer = setTimeout(() => resolve(false), timeoutMs); })]);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+    async close() {
+      closed = true;
+      const c = client;
+      client = null;
+      await c?.end().catch(() => {});
+    },
+  };
+}
+
+/** True when the database answers `select 1` within `timeoutMs` (the health check on PGlite, src/pages/api/health.ts). */
 export async function pingDb(db: Db, timeoutMs: number): Promise<boolean> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   try {

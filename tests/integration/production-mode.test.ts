@@ -1,9 +1,9 @@
-// A production server (DEMO_MODE=0, no SMTP, no PAYMENTS_WEBHOOK_SECRET) on a seeded database: nothing of the
+// A production server (DEMO_MODE=0, no SMTP, no PAYMENTS_WEBHOOK_SECRET) on a database seeded with `npm run seed`: nothing of the
 // demo is reachable. No mail outbox (it would show every sign-in PIN), no sandbox payment providers or their
 // pages, and webhooks are refused rather than checked against a well-known secret. Demo logins still work with
 // their passwords. The demo itself (the other integration tests' server) keeps all of it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../support/server.ts';
+import { runScript, startServer, type RunningServer } from '../support/server.ts';
 import { Client } from '../support/http.ts';
 import { sign, webhookSecret } from '../../src/domain/payments/signature.ts';
 import { demoPicks, readyCheckoutHttp, signUp } from './checkout.fixtures.ts';
@@ -15,7 +15,8 @@ describe('production mode (DEMO_MODE=0)', () => {
   let server: RunningServer;
   const client = () => new Client(server.baseUrl);
   beforeAll(async () => {
-    server = await startServer({ db: kind, env: { DEMO_MODE: '0' } });
+    // Outside demo mode nothing demo is seeded at start: the demo data is asked for explicitly (npm run seed).
+    server = await startServer({ db: kind, env: { DEMO_MODE: '0' }, prepare: async (env) => { await runScript('scripts/seed.ts', env); } });
   });
   afterAll(async () => { await server?.stop(); });
 

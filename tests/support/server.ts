@@ -19,6 +19,18 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** Runs one of the project's scripts (node, `args`) with `env`, `input` on its stdin; rejects when it fails. */
+export async function runScript(script: string, env: Record<string, string>, args: string[] = [], input = ''): Promise<string> {
+  const child = spawn(process.execPath, [path.join(ROOT, script), ...args], { cwd: ROOT, env, stdio: ['pipe', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout!.on('data', (d) => { output += d; });
+  child.stderr!.on('data', (d) => { output += d; });
+  child.stdin!.end(input);
+  const code = await new Promise<number | null>((r) => child.once('exit', r));
+  if (code !== 0) throw new Error(`${script} exited ${code}:\n${output}`);
+  return output;
+}
+
 export interface RunningServer {
   baseUrl: string; port: number; databaseUrl: string | null; output: () => string; stop: () => Promise<void>;
   /** The server process's id (benches read its CPU time). */

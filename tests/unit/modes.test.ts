@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { demoMode, envFlag, outboxEnabled, sandboxPaymentsEnabled, startupNotices } from '../../src/lib/server/modes.ts';
+import { defaultDemoMode, demoDefaultNotice, demoMode, envFlag, isLoopbackHost, outboxEnabled, sandboxPaymentsEnabled, startupNotices } from '../../src/lib/server/modes.ts';
 import { configuredWebhookSecret, DEMO_WEBHOOK_SECRET, webhookSecret } from '../../src/domain/payments/signature.ts';
 
 const prod = { NODE_ENV: 'production' };
@@ -46,5 +46,26 @@ describe('demo mode and what it turns on', () => {
     expect(configured.warnings).toEqual([expect.stringMatching(/PAYMENTS_SANDBOX is off/)]);
     // One feature asked for on a production server is still announced.
     expect(startupNotices({ ...prod, DEV_OUTBOX: '1', SMTP_URL: 'smtp://mail' }).banner[0]).toMatch(/Demo features are on/);
+  });
+
+  it("npm start's default: on with PGlite on a loopback HOST only; DATABASE_URL or any other HOST needs DEMO_MODE=1", () => {
+    for (const host of [undefined, 'localhost', 'LOCALHOST', 'app.localhost', '127.0.0.1', '127.1.2.3', '::1', '[::1]', '::ffff:127.0.0.1']) {
+      expect(isLoopbackHost(host), String(host)).toBe(true);
+      expect(defaultDemoMode({ HOST: host }), String(host)).toBe(true);
+    }
+    for (const host of ['0.0.0.0', '::', '192.168.1.10', '10.0.0.5', 'shop.example', '128.0.0.1', '127.0.0.1.example']) {
+      expect(isLoopbackHost(host), host).toBe(false);
+      expect(defaultDemoMode({ HOST: host }), host).toBe(false);
+    }
+    expect(defaultDemoMode({ HOST: 'localhost', DATABASE_URL: 'postgres://db/app' })).toBe(false);
+    // Off by default on every interface, and npm start says why and how to turn it on.
+    expect(demoDefaultNotice({ HOST: '0.0.0.0' })).toMatch(/HOST=0\.0\.0\.0 is not a loopback address.*DEMO_MODE=1/);
+    expect(demoDefaultNotice({ HOST: '0.0.0.0', DEMO_MODE: '1' })).toBeNull();
+    expect(demoDefaultNotice({ HOST: 'localhost' })).toBeNull();
+    expect(demoDefaultNotice({ HOST: '0.0.0.0', DATABASE_URL: 'postgres://db/app' })).toBeNull();
+    // Asked for on every interface: on, with the banner.
+    const asked = { ...prod, HOST: '0.0.0.0', DEMO_MODE: '1' };
+    expect(demoMode(asked)).toBe(true);
+    expect(startupNotices(asked).banner[0]).toMatch(/DEMO MODE/);
   });
 });

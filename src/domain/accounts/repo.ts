@@ -130,3 +130,13 @@ export async function findProfileBySlug(db: Db, slug: string) {
   const [row] = await db.select().from(profiles).where(eq(profiles.slug, slug)).limit(1);
   return row ?? null;
 }
+
+/** Whether any account has the platform operator's level (ul3): `npm start` says how to make the first one. */
+export async function operatorExists(db: Db): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.user_level, 'ul3')).limit(1);
+  return Boolean(row);
+}
+
+export async function setUserLevel(db: Db, userId: string, level: 'ul0' | 'ul1' | 'ul2' | 'ul3') {
+  await db.update(users).set({ user_level: level }).where(eq(users.id, userId));
+}

@@ -9,7 +9,7 @@ import { parseCookie } from 'cookie';
 import { resolveLocale } from '../i18n/index.ts';
 import { freshPage, pageCacheEnabled } from './page-cache-store.ts';
 import { pageCacheKey } from './page-key.ts';
-import { TRUST_PROXY } from './proxy.ts';
+import { forwardedHttps } from './proxy.ts';
 import { applySecurityHeaders } from './security-headers.ts';
 import { isPassThrough, matchTenancy, preferredPath } from './tenancy.ts';
 
@@ -17,7 +17,7 @@ const header = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : 
 
 export function requestIsHttps(req: IncomingMessage): boolean {
   if ((req.socket as TLSSocket).encrypted) return true;
-  return TRUST_PROXY && header(req.headers['x-forwarded-proto'])?.split(',')[0]?.trim().toLowerCase() === 'https';
+  return forwardedHttps(header(req.headers['x-forwarded-for']), header(req.headers['x-forwarded-proto']), req.socket.remoteAddress);
 }
 
 /** Answers `req` from the page cache and returns true, or returns false having written nothing. */

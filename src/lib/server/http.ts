@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { getT, type Translator } from '../i18n/index.ts';
 import { issueFields, localizedErrorBody } from '../i18n/validation.ts';
 import { AppError } from '../shared/errors.ts';
+import { DATABASE_RETRY_AFTER_S, isDatabaseUnavailable, logDatabaseUnavailable } from './db-errors.ts';
 
 export function json(data: unknown, init: ResponseInit = {}): Response {
   const headers = new Headers(init.headers);
@@ -26,7 +27,16 @@ export function validationError(err: z.ZodError, message = 'Some fields are not 
 export function errorResponse(err: unknown, t?: Translator): Response {
   if (err instanceof AppError) return json(t ? localizedErrorBody(err, t) : err.toBody(), { status: err.status, headers: err.headers });
   if (err instanceof z.ZodError) return errorResponse(validationError(err), t);
+  if (isDatabaseUnavailable(err)) {
+    logDatabaseUnavailable(err);
+    return errorResponse(databaseUnavailable(), t);
+  }
   console.error('[unhandled]', err);
   const message = t ? t('apiErrors.internal_error') : 'An error has occurred, please try again';
   return json({ error: { code: 'internal_error', message } }, { status: 500 });
+}
+
+/** The database cannot be reached right now: a 503 the client may retry after Retry-After seconds. */
+export function databaseUnavailable(): AppError {
+  return new AppError('database_unavailable', 'The database is briefly unavailable; try again in a few seconds', { headers: { 'retry-after': String(DATABASE_RETRY_AFTER_S) } });
 }

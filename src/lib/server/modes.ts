@@ -6,8 +6,11 @@
 //   SHIPPING_SANDBOX=1|0  the built-in couriers advance shipped parcels by themselves (and deliver their orders)
 //
 // Unset, DEMO_MODE is on only under `astro dev` and the tests (NODE_ENV development or test): a production server
-// gets none of it unless the operator asks. `npm start` (scripts/start.mjs) decides it before serving: on with the
-// embedded PGlite demo database, off with DATABASE_URL, and prints what it turned on.
+// gets none of it unless the operator asks. `npm start` (scripts/start.mjs) decides it before serving
+// (defaultDemoMode): on with the embedded PGlite demo database while the server listens on a loopback address
+// only (HOST localhost, 127.x, ::1), off with DATABASE_URL or on any other HOST (0.0.0.0 is every interface: the
+// outbox would hand sign-in PINs to anyone who can reach it), and prints what it turned on. Demo mode also decides
+// whether an empty database gets the demo data (accounts with the published password, scripts/prepare-db.mjs).
 type Env = Record<string, string | undefined>;
 
 /** '1'/'true'/'yes'/'on' -> true, '0'/'false'/... -> false, unset or empty -> null (the default applies). */
@@ -19,6 +22,26 @@ export function envFlag(value: string | undefined): boolean | null {
 
 export function demoMode(env: Env = process.env): boolean {
   return envFlag(env.DEMO_MODE) ?? (env.NODE_ENV === 'development' || env.NODE_ENV === 'test');
+}
+
+/** Whether HOST names this machine's loopback interface only: localhost, 127.0.0.0/8, ::1. */
+export function isLoopbackHost(host: string | undefined): boolean {
+  const h = (host ?? 'localhost').trim().toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  return h === 'localhost' || h.endsWith('.localhost') || h === '::1' || /^(::ffff:)?127(\.\d{1,3}){3}$/.test(h);
+}
+
+/** `npm start`'s default when DEMO_MODE is unset: the PGlite demo database, reachable from this machine only. */
+export function defaultDemoMode(env: Env = process.env): boolean {
+  return !env.DATABASE_URL && isLoopbackHost(env.HOST);
+}
+
+/**
+ * What `npm start` says when DEMO_MODE is unset and the default turned the demo off on PGlite (`env` as given to
+ * the process, before the default is applied); null when there is nothing to explain.
+ */
+export function demoDefaultNotice(env: Env = process.env): string | null {
+  if (envFlag(env.DEMO_MODE) !== null || env.DATABASE_URL || isLoopbackHost(env.HOST)) return null;
+  return `Demo mode is off: HOST=${env.HOST} is not a loopback address, and the demo's mail outbox would show sign-in PINs to anyone who reaches it. DEMO_MODE=1 turns it on anyway.`;
 }
 
 export function outboxEnabled(env: Env = process.env): boolean {
