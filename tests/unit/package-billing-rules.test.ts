@@ -20,11 +20,11 @@ describe('package billing rules', () => {
     expect(refundable({ period_start: new Date(now.getTime() + 1000), refunded_at: null }, now)).toBe(false);
   });
 
-  it('a refund reverses every line of the paid period (balanced, opposite signs)', () => {
+  it('a refund reverses every line of the paid period (balanced, opposite signs), the held commission from pending', () => {
     const paid = subscriptionEntries({ price: 19900, currency: 'MXN', margin: 9950, rate: '0.5', referrer: 'p1' });
     const back = reversingEntries(paid);
     expect(back.map((e) => e.amount)).toEqual(paid.map((e) => -e.amount));
     expect(back.reduce((a, e) => a + e.amount, 0)).toBe(0);
-    expect(back.find((e) => e.role === 'promoter')).toMatchObject({ holder: 'p1', account: 'available' });
+    expect(back.find((e) => e.role === 'promoter')).toMatchObject({ holder: 'p1', account: 'pending' });
   });
 });
