@@ -35,6 +35,20 @@ module.exports = {
       to: { path: '^src/domain/[^/]+/', pathNot: ['^src/domain/$1/', '^src/domain/[^/]+/index\\.ts$'] },
     },
     {
+      name: 'jobs-use-public-api',
+      comment: "Background jobs (src/jobs) call domain areas only through each area's public index.ts.",
+      severity: 'error',
+      from: { path: '^src/jobs/' },
+      to: { path: '^src/domain/[^/]+/', pathNot: '^src/domain/[^/]+/index\\.ts$' },
+    },
+    {
+      name: 'lower-layers-not-jobs',
+      comment: 'Jobs sit above the domain: no domain, db or lib module imports src/jobs.',
+      severity: 'error',
+      from: { path: '^src/(domain|db|lib)/' },
+      to: { path: '^src/jobs/' },
+    },
+    {
       name: 'islands-no-server-code',
       comment: "Islands run in the shopper's browser: they never reach the database, server helpers or Node's built-ins.",
       severity: 'error',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { matchTenancy } from '../../src/lib/server/tenancy.ts';
-import { isValidShopSlug } from '../../src/domain/shops/reserved.ts';
+import { isValidShopSlug } from '../../src/lib/shared/reserved-slugs.ts';
 import { safeNext } from '../../src/lib/server/redirect.ts';
 
 describe('tenancy matching', () => {

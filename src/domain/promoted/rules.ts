@@ -1,7 +1,7 @@
 // Pure rules of the promoted network: when a sign-up joins the tree, what the tracking cookies may hold, and the
 // calendar days of the referred-people filters in the shop's time zone.
 import { DEFAULT_TIME_ZONE } from '../../lib/shared/intl.ts';
-import { SLUG_PATTERN, RESERVED_SLUGS } from '../shops/reserved.ts';
+import { SLUG_PATTERN, RESERVED_SLUGS } from '../../lib/shared/reserved-slugs.ts';
 
 /** What a tracking cookie may hold (the middleware's own rule for campaign and click id: src/domain/shops/service.ts). */
 export function cleanTrackingValue(value: string | null | undefined): string | null {

@@ -2,7 +2,7 @@
 // store, ul2 entrepreneur with a store (ul3: the platform's operator). Store types of seed 000 §1/§6: a person's
 // role is franchise when they are a dropshipping supplier, affinity when their profile is an affinity one,
 // otherwise affiliate; affiliate is open to every entrepreneur.
-import { RESERVED_SLUGS, SLUG_PATTERN } from '../shops/reserved.ts';
+import { RESERVED_SLUGS, SLUG_PATTERN } from '../../lib/shared/reserved-slugs.ts';
 import type { UserLevel } from '../../lib/shared/constants.ts';
 import type { SlugProblem } from './schema.ts';
 

@@ -22,7 +22,7 @@ import { providerFor } from '../payments/providers.ts';
 import type { PaymentRow } from '../payments/repo.ts';
 import { findById as findShopById } from '../shops/repo.ts';
 import { postTransaction } from '../wallet/repo.ts';
-import { holdCommission, postTakeBack, reverseHeldCommission } from '../wallet/service.ts';
+import { holdCommission, postTakeBack, reverseHeldCommission } from '../wallet/index.ts';
 import * as repo from './repo.ts';
 import { addMonth, afterRenewFailure, commissionReleaseAt, packageCharge, refundable, renewalStart, reversingEntries, subscriptionEntries } from './rules.ts';
 import { LEDGER_SOURCE } from './service.ts';

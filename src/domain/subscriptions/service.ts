@@ -15,7 +15,7 @@ import * as payRepo from '../payments/repo.ts';
 import { expired } from '../payments/cards.ts';
 import { findById as findShopById } from '../shops/repo.ts';
 import { postTransaction } from '../wallet/repo.ts';
-import { holdCommission } from '../wallet/service.ts';
+import { holdCommission } from '../wallet/index.ts';
 import * as repo from './repo.ts';
 import { addMonth, commissionReleaseAt, packageCharge, REFUND_WINDOW_MS, refundable, subscriptionEntries } from './rules.ts';
 import type { BuyPackageInput, BuyPackageOutput, PlanView, SubscriptionView } from './schema.ts';

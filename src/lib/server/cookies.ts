@@ -1,11 +1,10 @@
 import type { AstroCookies } from 'astro';
-import type { NewSession } from '../../domain/accounts/service.ts';
 import { isHttps } from './proxy.ts';
 
 export const SESSION_COOKIE = 'sid';
 export const ANON_COOKIE = 'aid';
 
-export function setSessionCookie(cookies: AstroCookies, s: NewSession, secure: boolean) {
+export function setSessionCookie(cookies: AstroCookies, s: { token: string; expiresAt: Date }, secure: boolean) {
   cookies.set(SESSION_COOKIE, s.token, { path: '/', httpOnly: true, sameSite: 'lax', secure, expires: s.expiresAt });
 }
 

@@ -1,7 +1,7 @@
-import type { ShopRow } from '../../domain/shops/repo.ts';
 import { httpOrigin } from '../shared/safe-url.ts';
 
-type ShopAddress = Pick<ShopRow, 'slug' | 'canonical_url'>;
+/** What an address is made of: the shop's slug and its own domain, if any. */
+type ShopAddress = { slug: string; canonical_url: string | null };
 
 /**
  * Whether shops are addressed by subdomain ({slug}.{BASE_DOMAIN}, the default: wildcard DNS) or only by path

@@ -1,5 +1,5 @@
 // Where a request's shop comes from: {slug}.{BASE_DOMAIN}, /{slug}/... on the bare domain, or a shop's own domain.
-import { RESERVED_SLUGS, SLUG_PATTERN } from '../../domain/shops/reserved.ts';
+import { RESERVED_SLUGS, SLUG_PATTERN } from '../shared/reserved-slugs.ts';
 
 export type TenancyMatch =
   | { kind: 'platform' }

@@ -1,8 +1,13 @@
 // Where a carousel slide leads (browser-safe: the carousel island renders the same links).
-import type { Slide } from '../../domain/shops/schema.ts';
 import { checkLink, LINK_RULES } from './safe-url.ts';
-
 import type { SlideTextPlace } from './slide-text.ts';
+
+/** What these rules read of a stored slide (the shops area's `Slide`; lib never imports a domain area). */
+type Slide = {
+  type: 'PRODUCT' | 'URL'; product: string | null; supplier: string | null; url: string | null; action_type: 'url' | 'none';
+  title: string | null; subtitle: string | null; button_label: string | null; button_url: string | null;
+  text_desktop: SlideTextPlace; text_phone: SlideTextPlace;
+};
 
 export interface SlideText {
   title: string | null; subtitle: string | null;

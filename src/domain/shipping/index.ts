@@ -1,0 +1,2 @@
+// The shipping area's public face for other layers and areas (.dependency-cruiser.cjs `domain-area-public-api`).
+export { sweepSandboxCouriers } from './service.ts';

@@ -1,0 +1,5 @@
+// The wallet area's public face: what other areas may call (the dependency rule `domain-area-public-api`,
+// .dependency-cruiser.cjs). Held package commissions and the one refund path that never takes a withdrawable
+// balance below zero.
+export { holdCommission, postTakeBack, reverseHeldCommission, releaseDue, releaseDueCommissions, requireOperator, reconciliation } from './service.ts';
+export { processPayouts } from './wallets.ts';
