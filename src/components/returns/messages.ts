@@ -29,7 +29,7 @@ export function returnErrorText(t: Translator, err: unknown, currency = 'MXN', a
     if (err.code === 'validation_error' && err.fields) {
       const keys = Object.keys(err.fields);
       // An amount the money module could not read: its own reason ("at most 2 decimals", "no minus sign").
-      const typed = err.fields.amount?.find((m) => m.startsWith('validation.money'));
+      const typed = err.fields.amount?.find((m) => /^validation\.money[A-Z]/.test(m));
       if (typed) return fieldText(typed, t, err.fieldVars?.amount);
       if (keys.includes('amount') && available !== undefined && err.message.includes('amount available')) {
         return t('returns.refundTooMuch', { amount: formatMoney(available, currency, t.locale) });
