@@ -3,10 +3,9 @@
 import { useEffect } from 'react';
 import { useWatch } from 'react-hook-form';
 import { PLAN_DEFAULTS } from '../../src/lib/shared/constants.ts';
-import { formatMoney } from '../../src/lib/shared/money.ts';
+import { applyRate, formatMoney } from '../../src/lib/shared/money.ts';
 import { CheckField, Field, MoneyField } from './fields.tsx';
 import { useEditor, useProductForm, useSp } from './context.ts';
-import { resellerEarning } from './money.ts';
 
 /** Currencies offered; a product's own currency is added when it is another. */
 export const CURRENCIES = ['MXN', 'USD', 'EUR', 'GBP'] as const;
@@ -17,7 +16,8 @@ export default function PricingFields() {
   const { control, register, setValue } = useProductForm();
   const [currency = 'MXN', isFree, margin] = useWatch({ control, name: ['currency', 'is_free', 'contribution_margin'] });
   useEffect(() => { if (isFree) setValue('list_price', 0, { shouldValidate: false }); }, [isFree, setValue]);
-  const earning = resellerEarning(typeof margin === 'number' ? margin : 0, PLAN_DEFAULTS.plan_commission_rate);
+  // Rounded as the ledger pays it (src/domain/wallet/rules.ts splitOrder): half up, to the minor unit.
+  const earning = typeof margin === 'number' && Number.isInteger(margin) && margin > 0 ? applyRate(margin, PLAN_DEFAULTS.plan_commission_rate) : 0;
   const options = CURRENCIES.includes(currency as (typeof CURRENCIES)[number]) ? [...CURRENCIES] : [...CURRENCIES, currency];
   return (
     <>

@@ -1,8 +1,9 @@
 // Small form parts of the product editor: a labelled field with its error, money and number inputs, switches.
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useController } from 'react-hook-form';
-import { minorToText, parseMoney } from './money.ts';
-import { useFieldError, useProductForm, type FieldName } from './context.ts';
+import { fieldText } from '../../src/lib/i18n/validation.ts';
+import { minorToText, parseMoney } from '../../src/lib/shared/money.ts';
+import { useEditor, useFieldError, useProductForm, type FieldName } from './context.ts';
 
 export function Field({ id, label, error, hint, children, className }: { id: string; label: ReactNode; error?: string; hint?: ReactNode; children: ReactNode; className?: string }) {
   return (
@@ -28,10 +29,18 @@ export function MoneyField({ name, label, currency, nullable = false, disabled =
   const id = `sp-${name}`;
   const { control } = useProductForm();
   const { field } = useController({ control, name });
-  const error = useFieldError(name);
+  const { t } = useEditor();
+  const formError = useFieldError(name);
   const value = field.value as number | null | undefined;
   const [text, setText] = useState(() => minorToText(value, currency));
-  const read = (s: string) => (s.trim() === '' ? (nullable ? null : Number.NaN) : parseMoney(s, currency));
+  const parse = (s: string) => (s.trim() === '' ? null : parseMoney(s, { currency }));
+  const read = (s: string) => {
+    const r = parse(s);
+    return r === null ? (nullable ? null : Number.NaN) : r.ok ? r.minor : Number.NaN;
+  };
+  // The schema refuses the field and the text is not an amount: say why, as the server would ("at most 2 decimals").
+  const typed = formError ? parse(text) : null;
+  const error = typed && !typed.ok ? fieldText(typed.error, t, typed.vars) : formError;
   // A value set from outside (a reset, 'free', another currency) replaces what is shown; typing does not.
   useEffect(() => {
     const shown = read(text);

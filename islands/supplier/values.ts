@@ -1,5 +1,7 @@
 // The editor's starting values (a stored product, or a new one of a type) and the body it sends.
 import type { ProductInput, ProductType, SupplierProductView } from '../../src/domain/products/schema.ts';
+import { PRODUCT_SLUG_MAX } from '../../src/domain/products/schema.ts';
+import { slugify } from '../../src/lib/shared/slug.ts';
 import type { FormValues } from './context.ts';
 
 export function initialValues(type: ProductType, product: SupplierProductView | null, currency: string): FormValues {
@@ -33,5 +35,5 @@ export function requestBody(v: ProductInput): Record<string, unknown> {
 
 /** The address part the server would make from a name ('Rebozo de Seda' -> 'rebozo-de-seda'), for the preview. */
 export function slugFrom(name: string): string {
-  return name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 80).replace(/-+$/, '');
+  return slugify(name, PRODUCT_SLUG_MAX);
 }

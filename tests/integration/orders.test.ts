@@ -115,6 +115,27 @@ describe('purchase orders', () => {
     expect(again.amount_refunded).toBe(1500);
   });
 
+  it("the sale page reads the typed shipping cost with the money module: '1e3' is a 400 field error, not $1,000.00", async () => {
+    const c = new Client();
+    await signUp(c);
+    await setStock(P(0), 10);
+    const id = (await cashOrder(c, P(0))).order_id;
+    const post = (cost: string) => supplier.request('POST', `/${SHOP}/mis-compras/ventas/${id}`, {
+      raw: new URLSearchParams({ action: 'next', estimated_delivery_date: inDays(3), shipping_cost: cost }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    // The old page computed Math.round(Number('1e3') * 100): a $1,000.00 shipping cost, confirmed (303).
+    for (const [typed, reason] of [['1e3', 'Escribe un monto con cifras'], ['-5', 'El monto no puede ser negativo'], ['99.999', 'Como máximo 2 decimales']]) {
+      const bad = await post(typed!);
+      expect(bad.status, typed).toBe(400);
+      expect(bad.text).toContain(`Costo de envío (MXN): ${reason}`);
+      expect(bad.text).toContain('aria-invalid="true"');
+    }
+    expect((await supplier.get(`/api/supplier/orders/${id}`)).json()).toMatchObject({ status: 'sent_to_supplier', confirmed_shipping_cost: null });
+    expect((await post('1,099.50')).status).toBe(303);
+    expect((await supplier.get(`/api/supplier/orders/${id}`)).json()).toMatchObject({ status: 'seller_confirmed', confirmed_shipping_cost: 109950 });
+  });
+
   it('notes: visible to the client or internal', async () => {
     const c = new Client();
     await signUp(c);

@@ -249,6 +249,11 @@ describe('returns: the order pages', () => {
     const tooMuch = await post(form({ action: 'refund', amount: '999999.00', idempotency_key: `${key}-2` }));
     expect(tooMuch.status).toBe(400);
     expect(tooMuch.text).toContain('El monto del reembolso no debe exceder el monto disponible');
+    // The amount is read by the money module: its reason, not a float ('1e3') nor a generic text.
+    const exponent = await post(form({ action: 'refund', amount: '1e3', idempotency_key: `${key}-3` }));
+    expect(exponent.status).toBe(400);
+    expect(exponent.text).toContain('Escribe un monto con cifras, como 1234.50');
+    expect((await post(form({ action: 'refund', amount: '0.005', idempotency_key: `${key}-4` }))).text).toContain('Como máximo 2 decimales');
     expect((await post(form({ action: 'note', text: 'Te enviamos la guía', visibility: 'client' }))).headers.location).toContain('devolucion_ok=nota');
     expect((await post(form({ action: 'close', note: 'Cerrado' }))).headers.location).toContain('devolucion_ok=cerrada');
     const mine = (await c.get(`/${SHOP}/mis-compras/${id}`)).text;

@@ -10,6 +10,9 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import ProductEditor from '../../islands/supplier/ProductEditor.tsx';
 import { localToIso } from '../../islands/supplier/datetime.ts';
+import { splitOrder } from '../../src/domain/wallet/rules.ts';
+import { PLAN_DEFAULTS } from '../../src/lib/shared/constants.ts';
+import { formatMoney } from '../../src/lib/shared/money.ts';
 import type { ProductType, SupplierProductView } from '../../src/domain/products/schema.ts';
 import { PRODUCT_ID, richFor, say, storedProduct, textsFor } from './supplier-fixtures.ts';
 
@@ -68,9 +71,23 @@ describe('ProductEditor', () => {
     type(say('field-name'), 'x'.repeat(151));
     type(say('listPrice'), '19.999');
     await submit();
-    expect(await screen.findByText(say('validation.notANumber'))).toBeTruthy();
+    // The money module's reason, as the server's pages say it: too many decimals, not a bare "enter a number".
+    expect(await screen.findByText(say('validation.moneyDecimals', { max: 2 }))).toBeTruthy();
     expect(screen.getByText(say('validation.tooLong', { max: 150 }))).toBeTruthy();
     expect(sent).toHaveLength(0);
+  });
+
+  it('previews the earning as the ledger pays it: a half cent rounds up, as splitOrder does', async () => {
+    await setup();
+    type(say('listPrice'), '100');
+    type(say('margin'), '40.11'); // 40.11 x 0.5 = 20.055
+    const parts = splitOrder({
+      paid: 10000, lines: [{ unit_price: 10000, amount: 1, contribution_margin: 4011 }], rate: PLAN_DEFAULTS.plan_commission_rate,
+      supplier: 's', reseller: 'r', promoter: null,
+    });
+    const paid = parts.find((p) => p.role === 'reseller')!.amount;
+    expect(paid).toBe(2006);
+    expect(screen.getByText(say('earning', { amount: formatMoney(paid, 'MXN', 'es') }))).toBeTruthy(); // the old preview floored: $20.05
   });
 
   it('sends "199.50" as 19950 minor units, with variants and their own stock, and opens the new item', async () => {

@@ -2,7 +2,7 @@
 // escapes), per-variant stock plans, parcel weights for courier rates, what a checkout reserves.
 import { describe, expect, it } from 'vitest';
 import {
-  formatMajorUnits, freeSlug, listFromCell, listToCell, parseMajorUnits, planVariantStock, slugify, variantStockFromCell, variantStockToCell,
+  formatMajorUnits, freeSlug, listFromCell, listToCell, planVariantStock, slugify, variantStockFromCell, variantStockToCell,
   variantsFromCell, variantsToCell,
 } from '../../src/domain/products/rules.ts';
 import { parseCsv, toCsv } from '../../src/domain/products/csv.ts';
@@ -24,15 +24,7 @@ describe('slugs', () => {
   });
 });
 
-describe('money in major units', () => {
-  it('reads "199.50" exactly, without floats', () => {
-    expect(parseMajorUnits('199.50')).toBe(19950);
-    expect(parseMajorUnits(' 199.5 ')).toBe(19950);
-    expect(parseMajorUnits('199')).toBe(19900);
-    expect(parseMajorUnits('0.07')).toBe(7);
-    expect(parseMajorUnits('1234567.89')).toBe(123456789);
-    for (const bad of ['', '1,299.00', '19.999', '-1.00', '1e3', '$10', '.5', 'abc']) expect(parseMajorUnits(bad), bad).toBeNull();
-  });
+describe('money in major units (read by the money module: tests/unit/money.test.ts)', () => {
   it('writes two decimals', () => {
     expect(formatMajorUnits(19950)).toBe('199.50');
     expect(formatMajorUnits(7)).toBe('0.07');
@@ -67,9 +59,12 @@ describe('cell formats', () => {
     expect(rows[0]!.values).toMatchObject({ name: item.name, list_price: 19950, tags: ['a|b'], variant_stock: item.variant_stock, plain_description: item.plain_description, crossout_price: undefined, is_dropshipping: true });
   });
   it('CSV: problems by line and column; blank lines are counted, not read', () => {
-    const { rows, problems } = parseCsv('name;list_price;hiden;colour\nA;1.00;tal vez;x\n\nB;1,5;no;\n');
+    // A ';' spreadsheet writes decimal commas: "1,5" is 1.50; "1E+03" (a spreadsheet's exponent) is not an amount.
+    const { rows, problems } = parseCsv('name;list_price;hiden;colour\nA;1.00;tal vez;x\n\nB;1E+03;no;\nC;1,5;no;\n');
     expect(problems.map((p) => p.path)).toEqual([[1, 'colour']]);
-    expect(rows.map((r) => [r.line, r.problems.map((p) => p.path?.[1])])).toEqual([[2, ['hiden']], [4, ['list_price']]]);
+    expect(rows.map((r) => [r.line, r.problems.map((p) => p.path?.[1])])).toEqual([[2, ['hiden']], [4, ['list_price']], [5, []]]);
+    expect(rows[1]!.problems[0]!.message).toBe('validation.moneyFormat');
+    expect(rows[2]!.values.list_price).toBe(150);
   });
 });
 

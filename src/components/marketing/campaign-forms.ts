@@ -5,9 +5,9 @@ import type { AdminCtx } from '../../domain/admin/service.ts';
 import { campaignInputSchema, campaignPatchSchema, channelInputSchema, channelPatchSchema } from '../../domain/marketing/admin-schema.ts';
 import * as svc from '../../domain/marketing/admin-service.ts';
 import type { Translator } from '../../lib/i18n/index.ts';
-import { errorText, issuesText } from '../../lib/i18n/validation.ts';
+import { errorText, fieldText, issuesText } from '../../lib/i18n/validation.ts';
 import { AppError } from '../../lib/shared/errors.ts';
-import { parseMoneyText } from '../../lib/shared/money.ts';
+import { parseMoney, type MoneyText } from '../../lib/shared/money.ts';
 
 export type FormOutcome = { notice: string; id?: string } | { error: string };
 
@@ -50,12 +50,16 @@ export async function campaignForm(a: AdminCtx, form: FormData, url: URL, t: Tra
   });
 }
 
-/** A money field typed in major units; '' is 0; null when it is not an amount. */
-function money(form: FormData, k: string): number | null | undefined {
+/** A money field typed in major units, read by the money module in the channel's currency; '' is 0. */
+function money(form: FormData, k: string, currency: string | undefined): MoneyText | undefined {
   const v = str(form, k);
   if (v === undefined) return undefined;
-  return v.trim() === '' ? 0 : parseMoneyText(v);
+  return v.trim() === '' ? { ok: true, minor: 0 } : parseMoney(v, { currency });
 }
+
+/** Why a typed amount was refused, in `t`'s language ("Type an amount, e.g. 1500.00" when it is not one at all). */
+const moneyRefusal = (r: Exclude<MoneyText, { ok: true }>, t: Translator) =>
+  (r.error === 'validation.moneyFormat' ? t('channels.invalidAmount') : fieldText(r.error, t, r.vars));
 
 /** op=create-channel|update-channel|delete-channel of a campaign's page. */
 export async function channelForm(a: AdminCtx, campaignId: string, form: FormData, t: Translator): Promise<FormOutcome> {
@@ -66,9 +70,12 @@ export async function channelForm(a: AdminCtx, campaignId: string, form: FormDat
       await svc.deleteChannel(a, id);
       return { notice: 'channel-deleted' };
     }
-    const budget = money(form, 'budget');
-    const spent = money(form, 'spent');
-    if (budget === null || spent === null) return { error: t('channels.invalidAmount') };
+    const currency = str(form, 'currency') || undefined;
+    const typedBudget = money(form, 'budget', currency);
+    const typedSpent = money(form, 'spent', currency);
+    for (const r of [typedBudget, typedSpent]) if (r && !r.ok) return { error: moneyRefusal(r, t) };
+    const budget = typedBudget?.ok ? typedBudget.minor : undefined;
+    const spent = typedSpent?.ok ? typedSpent.minor : undefined;
     const impressions = str(form, 'impressions');
     const fields = {
       name: str(form, 'name'), state: str(form, 'state') || undefined, source_code: str(form, 'source_code'), currency: str(form, 'currency') || undefined,

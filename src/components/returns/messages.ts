@@ -3,7 +3,7 @@
 // text key (the spec's Spanish wording in es, its translation elsewhere).
 import type { MessageKey, Translator } from '../../lib/i18n/index.ts';
 import { AppError } from '../../lib/shared/errors.ts';
-import { errorText } from '../../lib/i18n/validation.ts';
+import { errorText, fieldText } from '../../lib/i18n/validation.ts';
 import { formatMoney } from '../../lib/shared/money.ts';
 import { ReturnRefused } from '../../domain/returns/service.ts';
 
@@ -28,6 +28,9 @@ export function returnErrorText(t: Translator, err: unknown, currency = 'MXN', a
     if (err.code === 'payload_too_large' || err.code === 'unsupported_media_type') return errorText(err, t);
     if (err.code === 'validation_error' && err.fields) {
       const keys = Object.keys(err.fields);
+      // An amount the money module could not read: its own reason ("at most 2 decimals", "no minus sign").
+      const typed = err.fields.amount?.find((m) => /^validation\.money[A-Z]/.test(m));
+      if (typed) return fieldText(typed, t, err.fieldVars?.amount);
       if (keys.includes('amount') && available !== undefined && err.message.includes('amount available')) {
         return t('returns.refundTooMuch', { amount: formatMoney(available, currency, t.locale) });
       }

@@ -4,7 +4,9 @@ import type { Viewer } from '../../domain/accounts/viewer.ts';
 import { requireSupplier, type SupplierActor } from '../../domain/suppliers/access.ts';
 import type { SupplierPermission } from '../../domain/suppliers/schema.ts';
 import { AppError } from '../../lib/shared/errors.ts';
-import { decimalAmount } from '../../lib/shared/money.ts';
+import type { Translator } from '../../lib/i18n/index.ts';
+import { fieldText } from '../../lib/i18n/validation.ts';
+import { decimalAmount, parseMoney } from '../../lib/shared/money.ts';
 
 export type PageAccess = { kind: 'ok'; actor: SupplierActor } | { kind: 'login'; href: string } | { kind: 'denied' };
 
@@ -20,15 +22,15 @@ export async function supplierPageAccess(db: Db, viewer: Viewer, url: URL, permi
 }
 
 /**
- * An amount typed in major units ("99", "99.5", "1,299.90") as integer minor units, without floating point;
- * '' is null, anything else NaN (the schema then says "enter a number").
+ * An amount typed in major units ("99", "99.5", "1,299.90") as integer minor units, read by the money module
+ * (parseMoney); '' is null. Text that is not an amount ("1e3", "-5", "9.999") is NaN, which the schema refuses, and
+ * `error` says why in `t`'s language: the page shows it as the field's message.
  */
-export function minorUnits(raw: FormDataEntryValue | null): number | null {
-  const s = String(raw ?? '').trim().replace(/[\s,$]/g, '');
-  if (s === '') return null;
-  const m = /^(\d{1,9})(?:\.(\d{0,2}))?$/.exec(s);
-  if (!m) return Number.NaN;
-  return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
+export function typedMoney(raw: FormDataEntryValue | null, t: Translator, currency = 'MXN'): { value: number | null; error: string | null } {
+  const s = typeof raw === 'string' ? raw : '';
+  if (s.trim() === '') return { value: null, error: null };
+  const r = parseMoney(s, { currency });
+  return r.ok ? { value: r.minor, error: null } : { value: Number.NaN, error: fieldText(r.error, t, r.vars) };
 }
 
 /** Minor units as the value of a money input ("99.00"); '' for null. */

@@ -66,18 +66,8 @@ export function mulberry32(seed: number | string): Rng {
   };
 }
 
-/** URL-safe slug: lower case, accents removed, words joined by '-'. */
-export function slugify(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/ñ/g, 'n')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 80)
-    .replace(/-+$/g, '');
-}
+/** URL-safe slug: lower case, accents removed, words joined by '-' (the app's one slugify). */
+export { slugify } from '../../lib/shared/slug.ts';
 
 /** A fixed instant plus an offset, so created_at/updated_at are the same on every run. */
 export const SEED_EPOCH = Date.UTC(2026, 0, 5, 15, 0, 0);

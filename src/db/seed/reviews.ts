@@ -17,7 +17,7 @@ import { RETURN_WINDOW_MS } from '../../lib/shared/constants.ts';
 import { SANDBOX_PATH } from '../../domain/shipping/rules.ts';
 import { shipmentEvents } from '../schema/shipping.ts';
 import { mediaFileUrl } from '../../domain/media/service.ts';
-import { seedDate, seedUuid } from './ids.ts';
+import { seedDate, seedUuid, slugify } from './ids.ts';
 import { productImage } from './images.ts';
 
 type ProductRow = typeof import('../schema/index.ts').products.$inferInsert;
@@ -87,7 +87,7 @@ export async function insertDemoReviews(tx: Tx, rows: DemoRows, passwordHash: st
   const supplierId = seedUuid(`supplier:${SUPPLIER}`);
 
   await tx.insert(profiles).values(DEMO_REVIEWERS.map((b, i) => ({
-    id: rid(`profile:${b.key}`), name: b.name, slug: `demo-${b.key}-${b.name.split(' ')[1]!.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase()}`,
+    id: rid(`profile:${b.key}`), name: b.name, slug: `demo-${b.key}-${slugify(b.name.split(' ')[1]!)}`,
     created_at: seedDate(45_000 + i),
   })));
   await tx.insert(users).values(DEMO_REVIEWERS.map((b, i) => ({

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { listCatalogues } from '../catalog/repo.ts';
 import { pgCode } from '../checkout/tx.ts';
 import { AppError } from '../../lib/shared/errors.ts';
+import { slugify } from '../../lib/shared/slug.ts';
 import type { ShopRow } from '../shops/repo.ts';
 import * as repo from './repo.ts';
 import { trashCatalogue } from './catalogue-trash.ts';
@@ -11,9 +12,7 @@ import { UUID, notFound, shopImage, offeredProduct, dropUnusedImages, type Admin
 
 /** A catalogue slug from its name: lower case, accents folded, words joined by '-'. */
 export function catalogueSlug(name: string): string {
-  const s = name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60).replace(/-+$/, '');
-  return s || 'catalogo';
+  return slugify(name, 60, 'catalogo');
 }
 
 export async function listAdminCatalogues({ db, shop }: AdminCtx, page: { offset: number; limit: number }) {

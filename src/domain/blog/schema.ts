@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   BLOG_ABSTRACT_MAX, BLOG_CONTENT_MAX, BLOG_LIST_PAGE_SIZE, BLOG_LIST_STATES, BLOG_TAG_MAX, BLOG_TAGS_MAX, BLOG_TITLE_MAX, PAGE_SIZE_MAX,
 } from '../../lib/shared/constants.ts';
+import { slugify } from '../../lib/shared/slug.ts';
 
 export type BlogListState = (typeof BLOG_LIST_STATES)[number];
 
@@ -22,9 +23,7 @@ export function blogAbstract(plainText: string): string {
 
 /** An entry's slug from its title: lower case, accents folded, words joined by '-' ('entrada' when nothing is left). */
 export function blogSlug(title: string): string {
-  const s = title.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/ñ/g, 'n')
-    .replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 80).replace(/-+$/, '');
-  return s || 'entrada';
+  return slugify(title, 80, 'entrada');
 }
 
 /** Tags typed as one comma-separated text ('café, viajes') -> the list, trimmed, without empties or repeats. */

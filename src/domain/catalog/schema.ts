@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, PRODUCT_TYPES } from '../../lib/shared/constants.ts';
+import { applyRate } from '../../lib/shared/money.ts';
 
 export const pageQuery = z.object({
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
@@ -89,19 +90,11 @@ export type ItemDetail = z.infer<typeof itemDetailSchema>;
 
 /**
  * Resale earning = contribution margin x plan commission rate, in minor units rounded half up (2 decimals of the
- * major unit; seed 001 §6, §9). The rate is the plans table's decimal string ('0.5'); no floating point.
+ * major unit; seed 001 §6, §9). The rate is the plans table's decimal string ('0.5'); no floating point. The
+ * rounding is the money module's (applyRate), the one the product editor's preview calls too.
  */
 export function resaleEarning(contributionMargin: number, rate: string): number {
-  if (!Number.isInteger(contributionMargin)) throw new TypeError('contribution margin must be an integer count of minor units');
-  const m = /^\s*(\d+)(?:\.(\d{1,9}))?\s*$/.exec(rate);
-  if (!m) throw new TypeError(`bad commission rate ${rate}`);
-  const decimals = m[2] ?? '';
-  const num = BigInt(`${m[1]}${decimals}`);
-  const den = 10n ** BigInt(decimals.length);
-  const product = BigInt(contributionMargin) * num;
-  const sign = product < 0n ? -1n : 1n;
-  const abs = product < 0n ? -product : product;
-  return Number(sign * ((abs * 2n + den) / (2n * den)));
+  return applyRate(contributionMargin, rate);
 }
 
 /** A catalogue with its shop's address for sharing. */

@@ -5,8 +5,9 @@
 // Pure: the service validates every mapped row with productInput and writes them.
 import Papa from 'papaparse';
 import type { IssueLike } from '../../lib/shared/errors.ts';
+import { parseMoney } from '../../lib/shared/money.ts';
 import {
-  formatMajorUnits, listFromCell, listToCell, parseMajorUnits, variantStockFromCell, variantStockToCell, variantsFromCell, variantsToCell,
+  formatMajorUnits, listFromCell, listToCell, variantStockFromCell, variantStockToCell, variantsFromCell, variantsToCell,
 } from './rules.ts';
 import { productFields, type ProductFields } from './schema.ts';
 
@@ -82,9 +83,11 @@ const unneutralise = (cell: string) => (/^'[=+\-@\t\r]/.test(cell) ? cell.slice(
 function readCell(col: FieldColumn, raw: string, line: number, problems: IssueLike[]): unknown {
   const cell = raw.trim();
   if (MONEY.has(col)) {
-    const minor = parseMajorUnits(cell);
-    if (minor === null) problems.push(issue(line, col, 'validation.invalidFormat'));
-    return minor ?? undefined;
+    // A cell is read as a person types it, with the money module's parser and its reasons ("at most 2 decimals").
+    const r = parseMoney(cell);
+    if (r.ok) return r.minor;
+    problems.push({ ...issue(line, col, r.error), ...(r.vars?.max === undefined ? {} : { maximum: Number(r.vars.max) }) });
+    return undefined;
   }
   if (INTEGER.has(col)) {
     if (!/^\d{1,9}$/.test(cell)) { problems.push(issue(line, col, 'validation.wholeNumber')); return undefined; }

@@ -2,16 +2,14 @@
 // text formats a spreadsheet cell carries (tags and photos '|'-separated, variant axes "Talla=S|M|L;Color=Rojo",
 // per-variant stock "Talla=S|Color=Rojo:5;..."). A backslash escapes a separator inside a value, so every value
 // the schema accepts survives an export and an import unchanged. No I/O here.
+import { slugify as slugText } from '../../lib/shared/slug.ts';
 import { PRODUCT_SLUG_MAX, variantKeyOf } from './schema.ts';
 
 // ---------- slugs ----------
 
 /** 'Playera Algodón Niño' -> 'playera-algodon-nino' (ASCII letters and digits, one '-' between words). */
 export function slugify(name: string, max = PRODUCT_SLUG_MAX): string {
-  const base = name.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase()
-    .replace(/ñ/g, 'n').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
-  const cut = base.slice(0, max).replace(/-+$/g, '');
-  return cut || 'producto';
+  return slugText(name, max, 'producto');
 }
 
 /** The first of base, base-2, base-3 ... not in `taken`, never longer than `max` (the base is shortened). */
@@ -24,17 +22,7 @@ export function freeSlug(base: string, taken: ReadonlySet<string>, max = PRODUCT
   }
 }
 
-// ---------- money in major units ----------
-
-const MAJOR = /^(\d{1,9})(?:\.(\d{1,2}))?$/;
-
-/** "199.50" -> 19950, "199" -> 19900, "0.5" -> 50; null when it is not such a number (no floats involved). */
-export function parseMajorUnits(text: string): number | null {
-  const m = MAJOR.exec(text.trim());
-  if (!m) return null;
-  const cents = (m[2] ?? '').padEnd(2, '0');
-  return Number(m[1]) * 100 + Number(cents);
-}
+// ---------- money in major units (read with the money module's parseMoney) ----------
 
 /** 19950 -> "199.50" (two decimals, '.' as separator, no grouping). */
 export { decimalAmount as formatMajorUnits } from '../../lib/shared/money.ts';

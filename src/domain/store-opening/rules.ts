@@ -4,6 +4,7 @@
 // otherwise affiliate; affiliate is open to every entrepreneur.
 import { RESERVED_SLUGS, SLUG_PATTERN } from '../../lib/shared/reserved-slugs.ts';
 import type { UserLevel } from '../../lib/shared/constants.ts';
+import { slugify } from '../../lib/shared/slug.ts';
 import type { SlugProblem } from './schema.ts';
 
 export type StoreType = 'affiliate' | 'affinity' | 'franchise';
@@ -17,8 +18,7 @@ export function slugProblem(slug: string): SlugProblem | null {
 
 /** 'Café de Altura' -> 'cafe-de-altura': a suggestion for the address, from the store's name. */
 export function slugFromName(name: string): string {
-  return name.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/ñ/g, 'n')
-    .replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40).replace(/-+$/g, '');
+  return slugify(name, 40);
 }
 
 export function allowedStoreTypes(who: { mainType: string; isSupplier: boolean }): StoreType[] {
