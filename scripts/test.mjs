@@ -26,7 +26,12 @@ const run = (script, args) => {
 };
 // With a filter, a stage whose project holds none of the named files passes instead of failing.
 const extra = process.argv.slice(2);
-const vitest = (...projects) => run('node_modules/vitest/vitest.mjs', ['run', ...projects.flatMap((p) => ['--project', p]), ...(extra.length ? ['--passWithNoTests', ...extra] : [])]);
+// TEST_REPORT_DIR: each stage also writes a JSON report there (per-file and per-test durations).
+const reports = process.env.TEST_REPORT_DIR ? path.resolve(process.env.TEST_REPORT_DIR) : null;
+const jsonReport = (name) => (reports ? ['--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reports, `${name}.json`)}`] : []);
+const vitest = (...projects) => run('node_modules/vitest/vitest.mjs', [
+  'run', ...projects.flatMap((p) => ['--project', p]), ...jsonReport(projects.join('+')), ...(extra.length ? ['--passWithNoTests', ...extra] : []),
+]);
 
 const total = Date.now();
 const results = [];
@@ -36,7 +41,8 @@ if (results[0] === 0) {
   results.push(stage('vitest integration-pglite', () => vitest('integration-pglite')));
   if (process.env.TEST_DATABASE_URL) results.push(stage('vitest integration-postgres', () => vitest('integration-postgres')));
   else console.log('[test] TEST_DATABASE_URL is not set: the PostgreSQL integration project is skipped');
-  results.push(stage('playwright', () => run('node_modules/@playwright/test/cli.js', ['test'])));
+  if (reports) process.env.PLAYWRIGHT_JSON_OUTPUT_NAME = path.join(reports, 'playwright.json');
+  results.push(stage('playwright', () => run('node_modules/@playwright/test/cli.js', ['test', ...(reports ? ['--reporter=list,json'] : [])])));
 }
 console.log('\n[test] stage durations:');
 for (const t of timings) console.log(`[test]   ${t.name.padEnd(30)} ${fmt(t.ms).padStart(9)}  ${t.status === 0 ? 'ok' : 'FAILED'}`);
