@@ -14,10 +14,12 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 export const PGLITE_TEMPLATE_ENV = 'TIENDAS_TEST_PGLITE_TEMPLATE';
 /** Set likewise: a PostgreSQL database on the TEST_DATABASE_URL server, used as a template. */
 export const PG_TEMPLATE_ENV = 'TIENDAS_TEST_PG_TEMPLATE';
+/** Set likewise: a migrated, empty PostgreSQL template for service-level tests (tests/support/db.ts freshDb). */
+export const PG_MIGRATED_TEMPLATE_ENV = 'TIENDAS_TEST_PG_MIGRATED_TEMPLATE';
 
-function prepare(env: Record<string, string>): void {
+function prepare(env: Record<string, string>, seed = true): void {
   // The server's own preparation (scripts/prepare-db.mjs: migrations, demo seed, ANALYZE), in a process of its own.
-  const r = spawnSync(process.execPath, [path.join(ROOT, 'scripts/prepare-db.mjs')], {
+  const r = spawnSync(process.execPath, [path.join(ROOT, 'scripts/prepare-db.mjs'), ...(seed ? [] : ['--no-seed'])], {
     cwd: ROOT, encoding: 'utf8', env: { ...(process.env as Record<string, string>), DEMO_MODE: '1', ASTRO_TELEMETRY_DISABLED: '1', ...env },
   });
   if (r.status !== 0) throw new Error(`preparing the seeded template failed (${r.status}):\n${r.stdout}\n${r.stderr}`);
@@ -52,12 +54,12 @@ async function admin<T>(base: string, fn: (c: pg.Client) => Promise<T>): Promise
   try { return await fn(c); } finally { await c.end(); }
 }
 
-/** A seeded PostgreSQL template database on the TEST_DATABASE_URL server (made now); `dispose` drops it. */
-export async function makePostgresTemplate(base: string): Promise<{ name: string; dispose: () => Promise<void> }> {
-  const name = `tiendas_tpl_${process.pid}_${Date.now().toString(36)}`;
+/** A seeded (or only migrated) PostgreSQL template database on the TEST_DATABASE_URL server (made now); `dispose` drops it. */
+export async function makePostgresTemplate(base: string, { seed = true } = {}): Promise<{ name: string; dispose: () => Promise<void> }> {
+  const name = `tiendas_tpl${seed ? '' : 'm'}_${process.pid}_${Date.now().toString(36)}`;
   await admin(base, (c) => c.query(`CREATE DATABASE "${name}"`));
   try {
-    prepare({ DATABASE_URL: dbUrl(base, name) });
+    prepare({ DATABASE_URL: dbUrl(base, name) }, seed);
   } catch (err) {
     await admin(base, (c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
     throw err;
@@ -66,7 +68,7 @@ export async function makePostgresTemplate(base: string): Promise<{ name: string
 }
 
 /** The SQL clause that copies the seeded template into a new database, or '' when there is no template. */
-export function postgresTemplateClause(): string {
-  const name = process.env[PG_TEMPLATE_ENV];
+export function postgresTemplateClause(env = PG_TEMPLATE_ENV): string {
+  const name = process.env[env];
   return name ? ` TEMPLATE "${name}"` : '';
 }

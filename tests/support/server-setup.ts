@@ -3,7 +3,7 @@
 // themselves (startServer) copy the same template: the environment variable reaches the test workers.
 import type { TestProject } from 'vitest/node';
 import { startServer } from './server.ts';
-import { makePgliteTemplate, makePostgresTemplate, PG_TEMPLATE_ENV, PGLITE_TEMPLATE_ENV } from './seeded.ts';
+import { makePgliteTemplate, makePostgresTemplate, PG_MIGRATED_TEMPLATE_ENV, PG_TEMPLATE_ENV, PGLITE_TEMPLATE_ENV } from './seeded.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext { baseUrl: string; serverDatabaseUrl: string | null }
@@ -18,7 +18,9 @@ export default async function setup(project: TestProject) {
     if (!base) throw new Error('TEST_DATABASE_URL is not set');
     const tpl = await makePostgresTemplate(base);
     process.env[PG_TEMPLATE_ENV] = tpl.name;
-    disposeTemplate = tpl.dispose;
+    const migrated = await makePostgresTemplate(base, { seed: false });
+    process.env[PG_MIGRATED_TEMPLATE_ENV] = migrated.name;
+    disposeTemplate = async () => { await tpl.dispose(); await migrated.dispose(); };
   } else {
     const tpl = makePgliteTemplate();
     process.env[PGLITE_TEMPLATE_ENV] = tpl.dir;
