@@ -18,8 +18,9 @@ const integration = (name: string, db: 'pglite' | 'postgres') => ({
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
-      { test: { name: 'islands', include: ['tests/islands/**/*.test.tsx'], environment: 'jsdom' } },
+      // Explicit timeouts everywhere: vitest's 5 s default fails good tests on a loaded machine (issue 24).
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', testTimeout: 20_000, hookTimeout: 60_000 } },
+      { test: { name: 'islands', include: ['tests/islands/**/*.test.tsx'], environment: 'jsdom', testTimeout: 30_000, hookTimeout: 60_000 } },
       integration('integration-pglite', 'pglite'),
       ...(process.env.TEST_DATABASE_URL ? [integration('integration-postgres', 'postgres')] : []),
     ],

@@ -54,6 +54,10 @@ test('the plus beside Productos adds a supplier product to the store, shown publ
 });
 
 test('the franchises modal: removing waits for the undo; undo keeps the franchise', async ({ page }) => {
+  // The page's clock jumps over the 5 s undo window instead of the test waiting it out.
+  await page.clock.install();
+  const deletes: string[] = [];
+  page.on('request', (r) => { if (r.method() === 'DELETE') deletes.push(r.url()); });
   await adminPage(page);
   await menu(page).getByRole('button', { name: 'Agregar franquicias' }).click();
   const dialog = page.getByRole('dialog', { name: 'Franquicias' });
@@ -63,7 +67,9 @@ test('the franchises modal: removing waits for the undo; undo keeps the franchis
   await expect(dialog.getByText(/Quitando/)).toBeVisible();
   await dialog.getByRole('button', { name: 'Deshacer' }).click();
   await expect(remove).toBeVisible();
-  await page.waitForTimeout(5500);
+  await page.clock.runFor(5500);
+  await expect(dialog.getByText(/Quitando/)).toHaveCount(0);
+  expect(deletes, 'no DELETE once the removal was undone').toEqual([]);
   const list = await (await page.request.get(`${API}/franchises?limit=50`)).json() as { results: { name: string; in_store: boolean }[] };
   expect(list.results.find((f) => f.name === 'Café de Altura Franquicias')?.in_store).toBe(true);
 });
@@ -75,6 +81,10 @@ test("'Mis catálogos' in the menu opens the catalogues modal", async ({ page })
 });
 
 test('deleting a catalogue from its card: warning toast, cancel keeps it, waiting deletes it', async ({ page, browser }) => {
+  // The page's clock jumps over the toast's 5 s instead of the test waiting it out.
+  await page.clock.install();
+  const deletes: string[] = [];
+  page.on('request', (r) => { if (r.method() === 'DELETE') deletes.push(r.url()); });
   await signIn(page.request, USERS.admin03);
   const created = await page.request.post(`${API}/catalogues`, { data: { name: 'Catálogo para borrar e2e' } });
   expect(created.status()).toBe(201);
@@ -90,12 +100,14 @@ test('deleting a catalogue from its card: warning toast, cancel keeps it, waitin
     await page.screenshot({ path: `${SCREENS_DIR}/admin-card-delete-toast.png` });
     await page.getByRole('button', { name: 'Cancelar' }).click();
     await expect(card).toBeVisible();
-    await page.waitForTimeout(5500);
+    await page.clock.runFor(5500);
+    expect(deletes, 'no DELETE once the deletion was cancelled').toEqual([]);
     const anon = await browser.newContext();
     expect((await anon.request.get(`/${SHOP}/catalogos/${slug}`)).status()).toBe(200);
 
     await del.click();
     await expect(toast).toBeVisible();
+    await page.clock.runFor(5500);
     await expect(toast).toBeHidden({ timeout: 6000 });
     await expect(page.getByText('El catálogo se eliminó')).toBeVisible({ timeout: 6000 });
     await expect(card).toHaveCount(0);

@@ -236,8 +236,7 @@ test.describe('shopping on demo-03', () => {
     let changed = false;
     try {
       await signIn(admin, USERS.admin03);
-      // A moment for the server to start listening on this page's stream.
-      await page.waitForTimeout(500);
+      // No wait for the server to listen: it subscribes the page's stream before answering it (`subscribed`).
       const res = await admin.patch(`/api/shops/demo-03/items/${victim}`, { data: { in_store: false } });
       expect(res.status(), `PATCH /api/shops/demo-03/items/${victim}: ${await res.text()}`).toBe(200);
       changed = true;

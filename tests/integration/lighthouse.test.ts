@@ -5,7 +5,7 @@
 // ask for it): mid cross-fade, both slides are half transparent and axe would measure the blend of their colours,
 // a transient state that would make the contrast audit fail at random. Performance is left to tests/bench/pages.ts
 // (noisy). The pages do not depend on the database engine, so this runs on PGlite only.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { launchDebugChrome, qualityRun, QUALITY_CATEGORIES, type QualityRun } from '../support/lighthouse.ts';
 
 const onPostgres = process.env.TEST_DB_KIND === 'postgres';
@@ -25,8 +25,12 @@ async function firstProduct(slug: string): Promise<string> {
 
 const report = (run: QualityRun) => run.failing.map((f) => `${f.category} ${f.id}: ${f.title}${f.detail ? ` [${f.detail}]` : ''}`);
 
-describe.skipIf(onPostgres)('Lighthouse (mobile): SEO, best practices, accessibility', () => {
-  beforeAll(async () => { chrome = await launchDebugChrome(['--force-prefers-reduced-motion']); });
+describe('Lighthouse (mobile): SEO, best practices, accessibility', () => {
+  beforeEach((ctx) => ctx.skip(onPostgres, 'the pages are the same on both databases: Lighthouse runs once, in integration-pglite'));
+  beforeAll(async () => {
+    if (onPostgres) return;
+    chrome = await launchDebugChrome(['--force-prefers-reduced-motion']);
+  });
   afterAll(async () => { await chrome?.stop(); });
 
   const pages = [

@@ -13,7 +13,9 @@ import type { ProductEvent } from '../../src/domain/search/schema.ts';
 
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
-async function until<T>(fn: () => T | undefined, ms = 3000): Promise<T> {
+// No fixed waits for "nothing more arrives": a marker change sent afterwards arrives after anything sent before it
+// (one LISTEN, delivered in order), so once the marker is in, the list is complete.
+async function until<T>(fn: () => T | undefined, ms = 15_000): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
     const v = fn();
@@ -42,6 +44,14 @@ describe('product events (database triggers and the shared LISTEN)', () => {
   });
   afterAll(async () => { resetProductEventsHub(); await h?.dispose(); });
 
+  /** Waits until every event sent so far reached `list`: a price change of `marker` (an item of that shop) comes in last, and is taken off. */
+  async function settled(list: ProductEvent[], marker: string) {
+    const n = list.length;
+    await h.db.update(products).set({ list_price: 7777 }).where(eq(products.id, marker));
+    await until(() => list.length > n && list.at(-1)?.product_id === marker);
+    list.pop();
+  }
+
   it('notifies product_events with {shop_id?, product_id, op} from products and shop_products', async () => {
     const raw: string[] = [];
     const stop = await h.listen(PRODUCT_EVENTS_CHANNEL, (p) => raw.push(p));
@@ -67,14 +77,19 @@ describe('product events (database triggers and the shared LISTEN)', () => {
     await h.db.update(products).set({ list_price: 3000 }).where(eq(products.id, uuid(2))); // offered by B only
     await h.db.insert(shopProducts).values({ shop_id: A, product_id: uuid(3) });
     await until(() => a.length >= 2 && b.length >= 1);
-    await wait(100);
+    await settled(a, uuid(1));
+    await settled(b, uuid(2));
     expect(a).toEqual([{ product_id: uuid(1), op: 'update' }, { product_id: uuid(3), op: 'insert' }]);
     expect(b).toEqual([{ product_id: uuid(2), op: 'update' }]);
     offA();
     offB();
     expect(liveSubscriberCount()).toBe(0);
+    // A subscriber still listening gets this change: once it has, A's first subscriber would have had it too.
+    const probe: ProductEvent[] = [];
+    const offProbe = await subscribeProductEvents(A, (e) => probe.push(e), h);
     await h.db.update(products).set({ list_price: 4000 }).where(eq(products.id, uuid(1)));
-    await wait(100);
+    await until(() => probe.length >= 1);
+    offProbe();
     expect(a).toHaveLength(2);
   });
 
@@ -92,7 +107,7 @@ describe('product events (database triggers and the shared LISTEN)', () => {
     await h.db.insert(products).values(many);
     await h.db.insert(shopProducts).values(many.map((m) => ({ shop_id: A, product_id: m.id })));
     await until(() => a.length >= 4);
-    await wait(100);
+    await settled(a, uuid(1));
     expect(a.slice(2)).toEqual([{ op: 'bulk' }, { op: 'bulk' }]);
     off();
   });
@@ -143,7 +158,15 @@ describe('GET /api/shops/{slug}/events (server-sent events)', () => {
   });
 
   it('delivers a change made by the shop admin to that shop\'s streams only', async () => {
-    const items = (await c.get('/api/shops/demo-basic/products?limit=3')).json().results as { id: string; queue_position: number }[];
+    type Row = { id: string; queue_position: number };
+    // Demo shops share supplier items: the item changed is one demo-fifth does not offer, the marker one demo-basic
+    // does not (a change to a shared product is news to every shop that shows it).
+    const basic = (await c.get('/api/shops/demo-basic/products?limit=100')).json().results as Row[];
+    const fifthItems = (await c.get('/api/shops/demo-fifth/products?limit=100')).json().results as Row[];
+    const items = basic.filter((b) => !fifthItems.some((f) => f.id === b.id));
+    const marker = fifthItems.find((f) => !basic.some((b) => b.id === f.id));
+    expect(items.length, 'demo-basic has items of its own').toBeGreaterThan(1);
+    expect(marker, 'demo-fifth has an item demo-basic does not show').toBeDefined();
     const own = await openStream('/api/shops/demo-basic/events');
     const other = await openStream('/api/shops/demo-fifth/events');
     await until(() => own.raw.includes(': connected') && other.raw.includes(': connected'));
@@ -157,13 +180,20 @@ describe('GET /api/shops/{slug}/events (server-sent events)', () => {
     expect(JSON.parse(ev.data)).toEqual({ product_id: item.id, op: 'delete' });
     expect((await admin.request('PATCH', path, { body: { in_store: true, queue_position: item.queue_position } })).status).toBe(200);
     await until(() => own.events.some((e) => JSON.parse(e.data).op === 'insert'));
-    await wait(200);
+    // A change to the other shop, made afterwards, reaches its stream after anything sent before it.
+    const fifth = new Client();
+    await fifth.login('adminfifth@demo.test');
+    const markerPath = `/api/shops/demo-fifth/items/${marker!.id}`;
+    expect((await fifth.request('PATCH', markerPath, { body: { in_store: false } })).status).toBe(200);
+    expect((await fifth.request('PATCH', markerPath, { body: { in_store: true, queue_position: marker!.queue_position } })).status).toBe(200);
+    await until(() => other.events.some((e) => JSON.parse(e.data).product_id === marker!.id && JSON.parse(e.data).op === 'insert'));
     expect(other.events.filter((e) => JSON.parse(e.data).product_id === item.id)).toEqual([]);
     own.close();
     other.close();
   });
 
-  it.runIf(inject('serverDatabaseUrl'))('delivers changes written straight to PostgreSQL (price change, a new product)', async () => {
+  it('delivers changes written straight to PostgreSQL (price change, a new product)', async (ctx) => {
+    ctx.skip(!inject('serverDatabaseUrl'), "PostgreSQL only: it needs a second connection to the server's database (PGlite is opened by the server process alone)");
     const db = new pg.Client({ connectionString: inject('serverDatabaseUrl')! });
     await db.connect();
     try {

@@ -4,7 +4,7 @@
 // once. The cache TTL is 10 minutes here: only the reopened LISTEN (or the cache being dropped while it is down)
 // can explain a fresh page. Open event streams hear a "bulk" event, since what changed meanwhile was not announced.
 import http from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { Client } from '../support/http.ts';
@@ -34,10 +34,12 @@ function openStream(url: string): { text: () => string; close: () => void } {
   return { text: () => text, close: () => req.destroy() };
 }
 
-describe.runIf(onPostgres)('page cache after the LISTEN connection is terminated (PostgreSQL)', () => {
+describe('page cache after the LISTEN connection is terminated (PostgreSQL)', () => {
+  beforeEach((ctx) => ctx.skip(!onPostgres, 'PostgreSQL only: PGlite has no LISTEN connection to lose'));
   let server: RunningServer;
   let db: pg.Client;
   beforeAll(async () => {
+    if (!onPostgres) return;
     server = await startServer({ db: 'postgres', env: { PAGE_CACHE_TTL_MS: '600000' } });
     db = new pg.Client({ connectionString: server.databaseUrl! });
     await db.connect();

@@ -2,6 +2,7 @@
 // HTTP against the demo data (src/db/seed/people.ts).
 import { describe, expect, it } from 'vitest';
 import { Client } from '../support/http.ts';
+import { heartbeatEnabled } from '../../src/domain/people/advisor.ts';
 
 const API = '/api/shops/demo-03/admin/collaborators';
 const rand = () => Math.random().toString(36).slice(2, 10);
@@ -203,5 +204,14 @@ describe('advisor card', () => {
     const anon = await new Client().get('/demo-03/');
     expect(anon.text).not.toContain('advisor-button');
     expect(anon.text).not.toContain('admin-tour');
+  });
+});
+
+// Moved from tests/unit/people-rules.test.ts: advisor.ts loads the database layer, which a unit test must not.
+describe('heartbeat switch', () => {
+  it('is on unless HEARTBEAT says off', () => {
+    expect(heartbeatEnabled({})).toBe(true);
+    expect(heartbeatEnabled({ HEARTBEAT: '1' })).toBe(true);
+    for (const v of ['off', 'OFF', '0', 'false', 'no']) expect(heartbeatEnabled({ HEARTBEAT: v })).toBe(false);
   });
 });

@@ -3,7 +3,7 @@
 // per-process shop data cache (src/lib/server/shop-cache.ts) showing an admin's change on the next render: in the
 // process that took the write at once, and on PostgreSQL in a second process through the database's notifications.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { Client } from '../support/http.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 
@@ -85,11 +85,13 @@ describe('shop data kept per process', () => {
   });
 });
 
-describe.runIf(process.env.TEST_DB_KIND === 'postgres')('shop data kept in two processes on one PostgreSQL database', () => {
+describe('shop data kept in two processes on one PostgreSQL database', () => {
+  beforeEach((ctx) => ctx.skip(process.env.TEST_DB_KIND !== 'postgres', 'PostgreSQL only: PGlite is opened by one process'));
   let b: RunningServer;
   const admin = new Client();
   let before: string;
   beforeAll(async () => {
+    if (process.env.TEST_DB_KIND !== 'postgres') return;
     // No page cache in B and its shop data kept 10 minutes: only A's announcement can make B render the change.
     b = await startServer({
       db: 'postgres', databaseUrl: inject('serverDatabaseUrl')!, args: ['--serve-only'],
@@ -99,6 +101,7 @@ describe.runIf(process.env.TEST_DB_KIND === 'postgres')('shop data kept in two p
     before = (await admin.get(`${API}/admin/store`)).json().name;
   });
   afterAll(async () => {
+    if (process.env.TEST_DB_KIND !== 'postgres') return;
     await admin.request('PATCH', `${API}/admin/store`, { body: { name: before } });
     if (b && b.exitCode() === null) { b.signal('SIGTERM'); await b.exited; }
   });

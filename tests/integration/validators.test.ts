@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Client } from '../support/http.ts';
 
 const run = promisify(execFile);
@@ -21,7 +21,13 @@ let dir = '';
 /** The first link on `html` to a page of `prefix` (an item, a blog entry), else null. */
 const firstLink = (html: string, prefix: string) => new RegExp(`href="(${prefix}/[^"#?]+)"`).exec(html)?.[1] ?? null;
 
+// The markup does not depend on the database: checked once, in the PGlite project (the validator's JVM starts take
+// most of this file's time).
+const onPostgres = process.env.TEST_DB_KIND === 'postgres';
+beforeEach((ctx) => ctx.skip(onPostgres, 'same pages as in integration-pglite: validated once, there'));
+
 beforeAll(async () => {
+  if (onPostgres) return;
   const c = new Client();
   for (const shop of SHOPS) {
     const get = async (name: string, p: string) => {

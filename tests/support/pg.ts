@@ -1,11 +1,12 @@
 // Fresh PostgreSQL databases on the TEST_DATABASE_URL server, one per suite, dropped afterwards.
 import pg from 'pg';
 
-export async function createFreshDatabase(baseUrl: string, prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
+/** `template`: the clause that copies a prepared database (tests/support/seeded.ts), '' for an empty one. */
+export async function createFreshDatabase(baseUrl: string, prefix: string, template = ''): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `${prefix}_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 6)}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.query(`CREATE DATABASE "${name}"${template}`);
   await admin.end();
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;

@@ -1,10 +1,12 @@
-// Starts the built server (`scripts/start.mjs`: migrate + demo seed + serve) on a free port and a fresh database.
+// Starts the built server (`scripts/start.mjs`: migrate + demo seed + serve) on a free port and a fresh database:
+// a copy of the run's seeded template when there is one (tests/support/seeded.ts), so the start finds nothing to do.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createFreshDatabase } from './pg.ts';
+import { clonePgliteTemplate, postgresTemplateClause } from './seeded.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -68,11 +70,12 @@ export async function startServer(opts: {
   } else if (opts.db === 'postgres') {
     const base = process.env.TEST_DATABASE_URL;
     if (!base) throw new Error('TEST_DATABASE_URL is not set');
-    const fresh = await createFreshDatabase(base, 'tiendas_http');
+    const fresh = await createFreshDatabase(base, 'tiendas_http', postgresTemplateClause());
     env.DATABASE_URL = databaseUrl = fresh.url;
     cleanupDb = fresh.drop;
   } else {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'tiendas-data-'));
+    clonePgliteTemplate(dir);
     env.DATA_DIR = dir;
     cleanupDb = async () => rmSync(dir, { recursive: true, force: true });
   }

@@ -75,12 +75,3 @@ describe('tour', () => {
     expect(tourDue({ show_tour: true, dismissed: true })).toBe(true);
   });
 });
-
-describe('heartbeat switch', () => {
-  it('is on unless HEARTBEAT says off', async () => {
-    const { heartbeatEnabled } = await import('../../src/domain/people/advisor.ts');
-    expect(heartbeatEnabled({})).toBe(true);
-    expect(heartbeatEnabled({ HEARTBEAT: '1' })).toBe(true);
-    for (const v of ['off', 'OFF', '0', 'false', 'no']) expect(heartbeatEnabled({ HEARTBEAT: v })).toBe(false);
-  });
-});

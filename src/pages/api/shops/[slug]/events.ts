@@ -23,32 +23,35 @@ export const GET: APIRoute = async (ctx) => {
     const shop = await getShopBySlug(ctx.locals.db, slug);
     const signal = ctx.request.signal;
     const encoder = new TextEncoder();
+    // Subscribed before the answer starts: a client that has the response (and its ": connected") gets every
+    // change made after it (tests wait for that instead of a fixed time).
+    let deliver: (text: string) => void = () => {};
+    let unsubscribe: (() => void) | null = null;
+    try {
+      unsubscribe = await subscribeProductEvents(shop.id, (e) => deliver(`event: product\ndata: ${JSON.stringify(e)}\n\n`));
+    } catch (err) {
+      console.error('[events] cannot listen', err);
+    }
     let stop = () => {};
     const body = new ReadableStream<Uint8Array>({
-      async start(controller) {
+      start(controller) {
         let open = true;
         const send = (text: string) => {
           if (!open) return;
           try { controller.enqueue(encoder.encode(text)); } catch { stop(); }
         };
-        let unsubscribe: () => void = () => {};
         const timer = setInterval(() => send(': ping\n\n'), LIVE_HEARTBEAT_MS);
         stop = () => {
           if (!open) return;
           open = false;
           clearInterval(timer);
-          unsubscribe();
+          unsubscribe?.();
           try { controller.close(); } catch { /* already closed */ }
         };
         signal.addEventListener('abort', () => stop(), { once: true });
         send('retry: 5000\n: connected\n\n');
-        try {
-          unsubscribe = await subscribeProductEvents(shop.id, (e) => send(`event: product\ndata: ${JSON.stringify(e)}\n\n`));
-          if (!open || signal.aborted) { unsubscribe(); stop(); }
-        } catch (err) {
-          console.error('[events] cannot listen', err);
-          stop();
-        }
+        deliver = send;
+        if (!unsubscribe || signal.aborted) stop();
       },
       cancel() { stop(); },
     });
