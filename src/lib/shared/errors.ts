@@ -17,7 +17,9 @@ export type ErrorCode =
   // the supplier's side (issue 11): becoming one, and a supplier's catalogue (src/domain/products)
   | 'already_supplier' | 'csv_invalid' | 'product_has_orders'
   // a catalogue's order is being changed by someone else (seed 001 §8 position update: try later)
-  | 'updating_position_error';
+  | 'updating_position_error'
+  // the account's e-mail is not proven yet (a code mailed to it proves it: src/domain/accounts/service.ts)
+  | 'email_unverified';
 
 export interface ErrorBody {
   error: { code: ErrorCode | string; message: string; fields?: Record<string, string[]> };
@@ -38,6 +40,7 @@ export const STATUS: Record<ErrorCode, number> = {
   couriers_not_configured: 503,
   already_supplier: 409, csv_invalid: 400, product_has_orders: 409,
   updating_position_error: 400,
+  email_unverified: 403,
 };
 
 /** Values a translated text interpolates (`{{available}}` in `apiErrors.quantity_exceeded`). */
