@@ -22,7 +22,7 @@ describe('guest orders join the account at sign-in', () => {
     const g = new Client();
     const email = unique('guest');
     const id = await guestOrder(g, email);
-    expect((await g.post('/api/auth/signup', { email, password: 'a-long-password', name: 'Invitada' })).status).toBe(201);
+    await g.signup(email, 'Invitada');
     expect(await listed(g)).toEqual([id]);
   });
 
@@ -39,7 +39,7 @@ describe('guest orders join the account at sign-in', () => {
   it('password sign-in in the browser that bought; not another browser\'s guest orders', async () => {
     const email = unique('buyer');
     const owner = new Client();
-    expect((await owner.post('/api/auth/signup', { email, password: 'a-long-password', name: 'Dueña' })).status).toBe(201);
+    await owner.signup(email, 'Dueña');
     // Someone else types this e-mail as a guest in their own browser: not the account's, nothing proves it.
     const stranger = new Client();
     const strangers = await guestOrder(stranger, email);
@@ -56,7 +56,7 @@ describe('guest orders join the account at sign-in', () => {
   it('a PIN sign-in proves the mailbox: guest orders with that e-mail from any browser', async () => {
     const email = unique('pin');
     const owner = new Client();
-    expect((await owner.post('/api/auth/signup', { email, password: 'a-long-password', name: 'Dueña' })).status).toBe(201);
+    await owner.signup(email, 'Dueña');
     const elsewhere = await guestOrder(new Client(), email);
     const c = new Client();
     expect((await c.post('/api/auth/pin/request', { email })).status).toBe(202);

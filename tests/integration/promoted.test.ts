@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { freshDb } from '../support/db.ts';
 import { Client } from '../support/http.ts';
 import { demoPicks, readyCheckoutHttp } from './checkout.fixtures.ts';
-import { signup } from '../../src/domain/accounts/service.ts';
+import { signupProven } from '../support/accounts.ts';
 import type { Viewer } from '../../src/domain/accounts/viewer.ts';
 import { joinReferralTree, listPromoted } from '../../src/domain/promoted/service.ts';
 import { promotedQuery } from '../../src/domain/promoted/schema.ts';
@@ -21,8 +21,7 @@ const form = (c: Client, path: string, fields: Record<string, string>, host?: st
 /** A new account through the API; answers the client (signed in) and its profile id and referral code. */
 async function person(name: string, opts: { host?: string; c?: Client } = {}) {
   const c = opts.c ?? new Client();
-  const r = await c.post('/api/auth/signup', { email: `${name.normalize('NFD').replace(/[^A-Za-z]/g, '').toLowerCase()}-${uniq()}@test.example`, password: 'a-long-password', name }, { host: opts.host });
-  expect(r.status, r.text).toBe(201);
+  await c.signup(`${name.normalize('NFD').replace(/[^A-Za-z]/g, '').toLowerCase()}-${uniq()}@test.example`, name, { host: opts.host });
   const me = (await c.get('/api/me/promoted')).json();
   return { c, id: me.parent.id as string, code: me.parent.slug as string, name };
 }
@@ -41,7 +40,7 @@ describe('the referral tree (service)', () => {
   beforeAll(async () => { h = await freshDb(); });
   afterAll(async () => { await h.dispose(); });
   const user = async (name: string) => {
-    const u = await signup(h.db, { email: `${name}@test.example`, password: 'a-long-password', name });
+    const u = await signupProven(h.db, { email: `${name}@test.example`, password: 'a-long-password', name });
     const [p] = await h.db.select().from(profiles).where(eq(profiles.id, u.profile_id));
     const viewer: Viewer = { kind: 'user', anonymousId: crypto.randomUUID(), sessionId: 't', user: u };
     return { id: u.profile_id, slug: p!.slug, viewer };

@@ -67,14 +67,14 @@ const cleanTracking = (t: SignupContext['tracking']) =>
  *     (whoever proves the e-mail chose them) and a new code goes out;
  *   - an e-mail with a proven (or older) account: nothing changes; its owner is told someone tried to sign up, with
  *     a sign-in PIN and link.
- * Limited per client address like sign-in (the same counters table); mails per e-mail share the PIN budget
- * (PIN_LIMIT_PER_ACCOUNT): past it the answer is the same and no mail goes out (the last code stays valid).
+ * Limited per client address like sign-in (the same counters table); at most PIN_LIMIT_PER_ACCOUNT mails per e-mail
+ * and window: past it the answer is the same and no mail goes out (the last code stays valid).
  * `created` is for the caller's statistics only (a campaign's sign-ups), never for the answer.
  */
 export async function signup(db: Db, input: SignupInput, c: SignupContext): Promise<{ created: SessionUser | null }> {
   const perAddress = await repo.hitRateLimit(db, `signup:ip:${c.ip}`, LOGIN_LIMIT_WINDOW_S);
   if (perAddress.count > perAddressLimit()) throw tooMany(perAddress.windowStart, 'Too many sign-ups from this address.', 'apiErrors.rate_limited_signups');
-  const perEmail = await repo.hitRateLimit(db, `pin:account:${input.email}`, LOGIN_LIMIT_WINDOW_S);
+  const perEmail = await repo.hitRateLimit(db, `signup-mail:${input.email}`, LOGIN_LIMIT_WINDOW_S);
   const mayMail = perEmail.count <= PIN_LIMIT_PER_ACCOUNT;
   const password_hash = await hashPassword(input.password);
   const signup_tracking = cleanTracking(c.tracking);
