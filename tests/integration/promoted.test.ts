@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { freshDb } from '../support/db.ts';
-import { Client } from '../support/http.ts';
+import { Client, mailedCode } from '../support/http.ts';
 import { demoPicks, readyCheckoutHttp } from './checkout.fixtures.ts';
 import { signupProven } from '../support/accounts.ts';
 import type { Viewer } from '../../src/domain/accounts/viewer.ts';
@@ -108,8 +108,14 @@ describe('the promoted network over HTTP', () => {
     // The sign-up page (no script) with `next` on a shop path records that shop.
     const c = new Client();
     await c.get(`/${SHOP}/?referral=${p.code}`);
-    const page = await form(c, `/signup?next=${encodeURIComponent(`/${SHOP}/`)}`, { name: 'Por Página', email: `pagina-${uniq()}@test.example`, password: 'a-long-password' });
+    const email = `pagina-${uniq()}@test.example`;
+    const page = await form(c, `/signup?next=${encodeURIComponent(`/${SHOP}/`)}`, { name: 'Por Página', email, password: 'a-long-password' });
     expect(page.status).toBe(303);
+    // Nobody joins before the e-mail is proven: the code the sign-up mailed, on the page it leads to.
+    expect((await p.c.get('/api/me/referred?text=p%C3%A1gina')).json().results).toEqual([]);
+    const proof = await form(c, page.headers.location!, { step: 'verify', pin: await mailedCode(email) });
+    expect(proof.status).toBe(303);
+    expect(proof.headers.location).toBe(`/${SHOP}/`);
     const viaPage = (await p.c.get('/api/me/referred?text=p%C3%A1gina')).json();
     expect(viaPage.results).toEqual([expect.objectContaining({ name: 'Por Página', shop: expect.objectContaining({ slug: SHOP }), campaign: null })]);
   });
