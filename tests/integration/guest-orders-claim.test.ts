@@ -1,8 +1,8 @@
-// A guest's orders join the account without anyone calling POST /api/orders/claim: at sign-up and at password
-// sign-in (orders placed in this browser with the account's e-mail), and at a PIN sign-in (the mailbox is proven:
-// orders with that e-mail from any browser). Another browser's orders with an e-mail nobody proved stay apart.
+// A guest's orders join the account without anyone calling POST /api/orders/claim: at sign-up (once its mailed code
+// proves the e-mail) and at password sign-in (orders placed in this browser with the account's e-mail), and at a PIN
+// sign-in (the mailbox is proven: orders with that e-mail from any browser). Another browser's orders with an e-mail nobody proved stay apart.
 import { describe, expect, it } from 'vitest';
-import { Client } from '../support/http.ts';
+import { Client, mailedCode } from '../support/http.ts';
 import { demoPicks, readyCheckoutHttp } from './checkout.fixtures.ts';
 
 const picks = demoPicks();
@@ -33,6 +33,11 @@ describe('guest orders join the account at sign-in', () => {
     const form = new URLSearchParams({ name: 'Invitada', email, password: 'a-long-password' }).toString();
     const r = await g.request('POST', '/signup', { raw: form, headers: { 'content-type': 'application/x-www-form-urlencoded', origin: g.base } });
     expect(r.status, r.text.slice(0, 300)).toBe(303);
+    // Nobody is signed in until the mailed code proves the e-mail, on the page the form leads to.
+    expect((await g.get('/api/orders')).status).toBe(401);
+    const code = new URLSearchParams({ step: 'verify', pin: await mailedCode(email) }).toString();
+    const v = await g.request('POST', r.headers.location!, { raw: code, headers: { 'content-type': 'application/x-www-form-urlencoded', origin: g.base } });
+    expect(v.status, v.text.slice(0, 300)).toBe(303);
     expect(await listed(g)).toEqual([id]);
   });
 
