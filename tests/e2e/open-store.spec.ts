@@ -14,6 +14,7 @@ const noSideScroll = async (page: Page) => {
 };
 
 test('sign up, become level one, open a free store from the call to action, land in the builder, buy a package', async ({ page, browser }) => {
+  test.setTimeout(120_000);
   const tag = Date.now().toString(36);
   await page.goto('/emprendedores');
   await noSideScroll(page);
