@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { demoPicks } from '../integration/checkout.fixtures.ts';
-import { SCREENS_DIR, VIEWPORTS, waitForIsland } from './helpers.ts';
+import { SCREENS_DIR, VIEWPORTS, waitForIsland, signUp } from './helpers.ts';
 
 const SHOP = 'demo-03';
 
@@ -48,7 +48,7 @@ for (const [lang, L] of Object.entries(LANGS)) {
       test.setTimeout(90_000);
       await page.setViewportSize(VIEWPORTS.desktop);
       const email = `retry-${lang}-${Date.now().toString(36)}@test.example`;
-      expect((await page.request.post('/api/auth/signup', { data: { email, password: 'a-long-password', name: 'Rosa Martínez' } })).status()).toBe(201);
+      await signUp(page.request, email, 'Rosa Martínez');
       const product = demoPicks(SHOP).cafeOnDemand[lang === 'es' ? 0 : 1]!;
       const start = await page.request.post('/api/checkout', { data: { shop: SHOP, items: [{ product_id: product, amount: 1 }], buy_now: true } });
       expect(start.status()).toBe(201);
@@ -123,7 +123,7 @@ for (const [lang, L] of Object.entries(LANGS)) {
 
     test('store cash: the reference with its real expiry, a QR code and copy buttons, in words', async ({ page }) => {
       await page.setViewportSize(VIEWPORTS.desktop);
-      expect((await page.request.post('/api/auth/signup', { data: { email: `store-${lang}-${Date.now().toString(36)}@test.example`, password: 'a-long-password', name: 'Rosa Martínez' } })).status()).toBe(201);
+      await signUp(page.request, `store-${lang}-${Date.now().toString(36)}@test.example`, 'Rosa Martínez');
       const start = await page.request.post('/api/checkout', { data: { shop: SHOP, items: [{ product_id: demoPicks(SHOP).cafeOnDemand[0]!, amount: 1 }], buy_now: true } });
       const { id } = (await start.json()) as { id: string };
       // Contact and a branch pick-up through the API: this test is about the reference.
@@ -152,7 +152,7 @@ test.describe('checkout summary on a phone', () => {
   test.use({ locale: 'es-MX' });
   test('collapsed above the steps, opened by its button', async ({ page }) => {
     await page.setViewportSize(VIEWPORTS.phone);
-    expect((await page.request.post('/api/auth/signup', { data: { email: `phone-${Date.now().toString(36)}@test.example`, password: 'a-long-password', name: 'Rosa' } })).status()).toBe(201);
+    await signUp(page.request, `phone-${Date.now().toString(36)}@test.example`, 'Rosa');
     const start = await page.request.post('/api/checkout', { data: { shop: SHOP, items: [{ product_id: demoPicks(SHOP).cafeOnDemand[0]!, amount: 1 }], buy_now: true } });
     const { id } = (await start.json()) as { id: string };
     await page.goto(`/${SHOP}/comprar/${id}`);

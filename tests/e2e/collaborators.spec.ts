@@ -1,10 +1,10 @@
 // People end to end (issue 14): admin03 invites an e-mail without an account as dispatcher of demo-03 from the
-// collaborators page; the invitee opens the mailed link, signs up, accepts, finds the shop in the user menu's
+// collaborators page; the invitee opens the mailed link, signs up (with the mailed code), accepts, finds the shop in the user menu's
 // collaborations and opens the orders the permission grants. The advisor card opens; the tour's 'Always show this
 // tutorial' persists. At 390 px (the phone), with screenshots at 390 and 1280 px when SCREENS=1.
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { SCREENS_DIR, VIEWPORTS, signIn, openFloating } from './helpers.ts';
+import { SCREENS_DIR, VIEWPORTS, signIn, openFloating, signUp, enterMailedCode } from './helpers.ts';
 
 const SHOP = 'demo-03';
 test.use({ locale: 'es-MX', viewport: VIEWPORTS.phone });
@@ -53,6 +53,7 @@ test('an invitation by e-mail becomes a dispatcher of the shop who opens its ord
   await page.getByLabel('Correo electrónico').fill(email);
   await page.getByLabel(/Contraseña/).fill('a-long-password');
   await page.getByRole('button', { name: /Crear/ }).click();
+  await enterMailedCode(page, email);
   await page.getByTestId('accept-invitation').click();
   await expect(page.locator('.invite-ok')).toContainText('Ya colaboras con');
 
@@ -94,9 +95,13 @@ test('the tour shows to a new admin and \'Always show this tutorial\' persists',
   // A new account made admin of demo-03 (the demo's own admins have dismissed the tour).
   const email = `tour-${Date.now().toString(36)}@demo.test`;
   const p = await (await browser.newContext({ viewport: VIEWPORTS.phone, locale: 'es-MX' })).newPage();
-  expect((await p.request.post('/api/auth/signup', { data: { email, password: 'a-long-password', name: 'Tere Tour' } })).status()).toBe(201);
+  await signUp(p.request, email, 'Tere Tour');
   const admin = await signedInPage(browser, 'admin03@demo.test');
   expect((await admin.request.post(`/api/shops/${SHOP}/admin/collaborators`, { data: { email, permissions: ['admin'] } })).status()).toBe(201);
+  // An existing account joins through the invitation mailed to it.
+  const mailed = await (await p.request.get('/dev/outbox')).text();
+  const token = mailed.slice(mailed.indexOf(email)).match(/invitacion\?token=([\w-]+)/)?.[1];
+  expect((await p.request.post('/api/invitations/accept', { data: { token } })).status()).toBe(200);
 
   await p.goto(`/${SHOP}/`);
   const tour = p.getByTestId('tour');

@@ -2,7 +2,7 @@
 // from the level-one call to action on a storefront, buys a package, creates a campaign with a channel in the new
 // store, shares a page of it through the share widget, and a visit through that link shows on the campaign.
 import { expect, test } from '@playwright/test';
-import { SCREENS_DIR, VIEWPORTS, waitForIsland, openFloating } from './helpers.ts';
+import { SCREENS_DIR, VIEWPORTS, waitForIsland, openFloating, enterMailedCode } from './helpers.ts';
 
 test.use({ viewport: VIEWPORTS.phone, locale: 'es-MX' });
 
@@ -19,6 +19,7 @@ test('sign up, open a store from the call to action, buy a package, run a campai
   await page.getByLabel('Correo electrónico').fill(`crece-${tag}@test.example`);
   await page.getByLabel(/Contraseña/).fill('a-long-password-1');
   await page.getByRole('button', { name: 'Crear cuenta' }).click();
+  await enterMailedCode(page, `crece-${tag}@test.example`);
   await expect(page).toHaveURL(/\/emprendedores$/);
   await page.getByTestId('become-entrepreneur').click();
   await expect(page).toHaveURL(/\/asistentes\/emprendedores$/);

@@ -33,6 +33,29 @@ export async function signIn(request: APIRequestContext, email: string): Promise
   expect(res.status(), `login ${email}: ${await res.text()}`).toBe(200);
 }
 
+/** The newest 6-digit code mailed to `email` (the demo outbox at /dev/outbox lists the newest mail first). */
+export async function mailedCode(request: APIRequestContext, email: string): Promise<string> {
+  const html = await (await request.get('/dev/outbox')).text();
+  const code = html.match(new RegExp(`${email.replace(/[.+]/g, '\\$&')}[\\s\\S]*?(\\d{6})`, 'i'))?.[1];
+  expect(code, `a code mailed to ${email}`).toMatch(/^\d{6}$/);
+  return code!;
+}
+
+/** Signs a new person up through the API (issue 23): the code mailed to the e-mail proves it and signs in. */
+export async function signUp(request: APIRequestContext, email: string, name: string, password = 'a-long-password'): Promise<void> {
+  const res = await request.post('/api/auth/signup', { data: { email, password, name } });
+  expect(res.status(), `signup ${email}: ${await res.text()}`).toBe(202);
+  const verify = await request.post('/api/auth/pin/verify', { data: { email, pin: await mailedCode(request, email) } });
+  expect(verify.status(), `code for ${email}: ${await verify.text()}`).toBe(200);
+}
+
+/** After the sign-up form: types the code mailed to `email` on the page it leads to (/login/pin?alta=1), which goes on to `next`. */
+export async function enterMailedCode(page: Page, email: string): Promise<void> {
+  await expect(page).toHaveURL(/\/login\/pin\?.*alta=1/);
+  await page.locator('#pin-code').fill(await mailedCode(page.request, email));
+  await page.locator('form:has(#pin-code) button[type="submit"]').click();
+}
+
 /** The first product of a shop in its own order, from the JSON API. */
 export async function firstProduct(request: APIRequestContext, slug: string): Promise<{ id: string; owner: string; name: string; queue_position: number }> {
   const res = await request.get(`/api/shops/${slug}/products?type=product&limit=1`);

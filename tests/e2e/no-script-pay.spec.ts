@@ -5,7 +5,7 @@
 // island runs is kept when it does.
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { demoPicks } from '../integration/checkout.fixtures.ts';
-import { waitForIsland } from './helpers.ts';
+import { waitForIsland, signUp } from './helpers.ts';
 
 const SHOP = 'demo-03';
 const CONTACT = { name: 'Rosa Martínez', email: 'rosa@test.example', phone: '5512345678' };
@@ -24,8 +24,7 @@ async function noScript(browser: Browser, baseURL: string | undefined, locale = 
   page.on('request', (r) => seen.push(r.url()));
   page.on('framenavigated', (f) => seen.push(f.url()));
   const email = `sin-js-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@test.example`;
-  const res = await page.request.post('/api/auth/signup', { data: { email, password: 'a-long-password', name: 'Rosa Martínez' } });
-  expect(res.status(), await res.text()).toBe(201);
+  await signUp(page.request, email, 'Rosa Martínez');
   return { ctx, page, seen };
 }
 

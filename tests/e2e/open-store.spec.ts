@@ -5,7 +5,7 @@
 // (390/1280, es/en), refunds the month, then buys again with a 3-D Secure card through the sandbox challenge.
 // Stateful: it creates a person, a shop and payments.
 import { expect, test, type Page } from '@playwright/test';
-import { SCREENS_DIR, VIEWPORTS, openFloating } from './helpers.ts';
+import { SCREENS_DIR, VIEWPORTS, openFloating, enterMailedCode } from './helpers.ts';
 
 test.use({ viewport: VIEWPORTS.phone, locale: 'es-MX' });
 
@@ -14,6 +14,7 @@ const noSideScroll = async (page: Page) => {
 };
 
 test('sign up, become level one, open a free store from the call to action, land in the builder, buy a package', async ({ page, browser }) => {
+  test.setTimeout(120_000);
   const tag = Date.now().toString(36);
   await page.goto('/emprendedores');
   await noSideScroll(page);
@@ -24,6 +25,7 @@ test('sign up, become level one, open a free store from the call to action, land
   await page.getByLabel('Correo electrónico').fill(`abre-${tag}@test.example`);
   await page.getByLabel(/Contraseña/).fill('a-long-password-1');
   await page.getByRole('button', { name: 'Crear cuenta' }).click();
+  await enterMailedCode(page, `abre-${tag}@test.example`);
   await expect(page).toHaveURL(/\/emprendedores$/);
 
   // Level 0 -> 1: the landing's call.

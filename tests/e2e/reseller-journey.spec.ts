@@ -5,7 +5,7 @@
 // the shop's admin sees says which campaign brought it and who shared it.
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { SCREENS_DIR, USERS, VIEWPORTS, signIn, waitForIsland } from './helpers.ts';
+import { SCREENS_DIR, USERS, VIEWPORTS, signIn, waitForIsland, signUp } from './helpers.ts';
 
 const SHOP = 'demo-03';
 const CT = JSON.parse(readFileSync('src/locales/es.json', 'utf8')).catalogueTools as Record<string, string>;
@@ -142,7 +142,7 @@ test('a reseller curates, forks and shares a catalogue; a buyer through the link
   await buyer.goto(`${link.pathname}${link.search}`);
   await expect(buyer.getByRole('heading', { level: 1 })).toHaveText(name);
   const email = `journey-${Date.now().toString(36)}@test.example`;
-  expect((await buyer.request.post('/api/auth/signup', { data: { email, password: 'a-long-password', name: 'Lucía Compradora' } })).status()).toBe(201);
+  await signUp(buyer.request, email, 'Lucía Compradora');
   await buyer.reload();
   await buyer.locator('.catalogue-detail .item-card', { hasText: coffee }).first().getByRole('link').first().click();
   await expect(buyer.getByRole('heading', { level: 1 })).toHaveText(coffee);

@@ -7,7 +7,7 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { ADDRESS, CONTACT, demoPicks } from '../integration/checkout.fixtures.ts';
-import { SCREENS_DIR, signIn, VIEWPORTS, waitForIsland } from './helpers.ts';
+import { SCREENS_DIR, signIn, VIEWPORTS, waitForIsland, signUp } from './helpers.ts';
 
 const SHOP = 'demo-03';
 const SUPPLIER = 'proveedor@demo.test';
@@ -58,7 +58,7 @@ test.use({ locale: 'es-MX' });
 test('a buyer returns a delivered item with a photo; the supplier refunds and closes the request', async ({ browser, page }) => {
   test.setTimeout(120_000);
   const email = `devolucion-${Date.now().toString(36)}@test.example`;
-  await ok(page.request.post('/api/auth/signup', { data: { email, password: 'a-long-password', name: 'Rosa Devuelve' } }), 201);
+  await signUp(page.request, email, 'Rosa Devuelve');
   const supplierContext = await browser.newContext({ locale: 'es-MX' });
   const supplierPage = await supplierContext.newPage();
   await signIn(supplierPage.request, SUPPLIER);

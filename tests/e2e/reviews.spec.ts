@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { ADDRESS, CONTACT, demoPicks } from '../integration/checkout.fixtures.ts';
-import { SCREENS_DIR, signIn, VIEWPORTS } from './helpers.ts';
+import { SCREENS_DIR, signIn, VIEWPORTS, signUp } from './helpers.ts';
 
 const SHOP = 'demo-03';
 const SUPPLIER = 'proveedor@demo.test';
@@ -61,7 +61,7 @@ test.use({ locale: 'es-MX' });
 test('a buyer reviews a delivered item with a photo; anonymous shoppers see it on the product page', async ({ browser, page }) => {
   test.setTimeout(120_000);
   const email = `opinion-${Date.now().toString(36)}@test.example`;
-  await ok(page.request.post('/api/auth/signup', { data: { email, password: 'a-long-password', name: 'Marta Opina' } }), 201);
+  await signUp(page.request, email, 'Marta Opina');
   const supplierContext = await browser.newContext({ locale: 'es-MX' });
   const supplier = await supplierContext.newPage();
   await signIn(supplier.request, SUPPLIER);

@@ -4,7 +4,7 @@
 // leads a guest to the guest checkout start. Screenshots at 390 and 1280 px in test-results/screens/.
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { PACKS, SCREENS_DIR, VIEWPORTS, firstProduct, imagesInViewSettled, signIn, waitForIsland } from './helpers.ts';
+import { PACKS, SCREENS_DIR, VIEWPORTS, firstProduct, imagesInViewSettled, signIn, waitForIsland, signUp } from './helpers.ts';
 
 mkdirSync(SCREENS_DIR, { recursive: true });
 const SHOP = 'demo-03';
@@ -89,7 +89,7 @@ for (const L of LANGS) {
       const buyer = await playwright.request.newContext({ baseURL });
       const p = await firstProduct(buyer, SHOP);
       const email = `ventas-${L.tag}-${Date.now().toString(36)}@test.example`;
-      expect((await buyer.post('/api/auth/signup', { data: { email, password: 'a-long-password', name: 'Rosa Martínez' } })).status()).toBe(201);
+      await signUp(buyer, email, 'Rosa Martínez');
       const start = await buyer.post('/api/checkout', { data: { shop: SHOP, items: [{ product_id: p.id, amount: 1 }], buy_now: true } });
       expect(start.status(), await start.text()).toBe(201);
       const id = (await start.json()).id;

@@ -4,7 +4,7 @@
 // supplier sees the sale and the variant's stock went down by one.
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { signIn, SCREENS_DIR, USERS, VIEWPORTS, waitForIsland } from './helpers.ts';
+import { signIn, SCREENS_DIR, USERS, VIEWPORTS, waitForIsland, enterMailedCode } from './helpers.ts';
 
 const SHOP = 'demo-03';
 const PHOTO = path.resolve(import.meta.dirname, '../fixtures/uploads/valid.png');
@@ -34,6 +34,7 @@ test('sign up, become a supplier, list a product with variants and a photo, sell
   await supplier.getByLabel('Correo electrónico').fill(`telar-${tag}@test.example`);
   await supplier.getByLabel('Contraseña').fill('a-long-password-1');
   await supplier.getByRole('button', { name: 'Crear cuenta' }).click();
+  await enterMailedCode(supplier, `telar-${tag}@test.example`);
   await expect(supplier).toHaveURL(/\/proveedores$/);
   await supplier.getByLabel('Nombre del proveedor').fill(`Telares Marta ${tag}`);
   await supplier.getByRole('button', { name: 'Hacerme proveedor' }).click();

@@ -3,7 +3,7 @@
 // payments (str_card) and fixed delivery, and reads 'ready to sell'. The franchise supplier packs an order of
 // demo-franquicia box by box. Screenshots at 390 and 1280 px (test-results/screens). Stateful: it buys on demo-franquicia.
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { SCREENS_DIR, signIn, VIEWPORTS } from './helpers.ts';
+import { SCREENS_DIR, signIn, VIEWPORTS, signUp, enterMailedCode } from './helpers.ts';
 
 const LANGS = {
   es: {
@@ -49,6 +49,7 @@ for (const [lang, L] of Object.entries(LANGS)) {
     await page.getByLabel(L.email).fill(email);
     await page.getByLabel(L.password).fill('a-long-password-1');
     await page.getByRole('button', { name: L.createAccount }).click();
+    await enterMailedCode(page, email);
     await expect(page).toHaveURL(/\/proveedores$/);
 
     await page.getByLabel(L.supplierName).fill(`Cerámica Ríos ${lang}`);
@@ -91,7 +92,7 @@ test('the franchise supplier packs an order of demo-franquicia box by box', asyn
   // A buyer orders two units on the franchise shop through the API (card in the sandbox).
   const buyer = await newPage(browser, 'es-MX');
   const r = buyer.request;
-  expect((await r.post('/api/auth/signup', { data: { email: `franq-${Date.now().toString(36)}@test.example`, password: 'a-long-password-1', name: 'Comprador' } })).status()).toBe(201);
+  await signUp(r, `franq-${Date.now().toString(36)}@test.example`, 'Comprador', 'a-long-password-1');
   const list = await r.get('/api/shops/demo-franquicia/products?type=product&limit=1');
   const product = ((await list.json()).results as { id: string }[])[0]!;
   // Its first value of every variant axis (the coffee comes ground or in beans).

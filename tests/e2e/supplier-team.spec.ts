@@ -1,10 +1,10 @@
 // A supplier's team end to end: proveedor@demo.test invites an e-mail without an account as accountant from the
-// 'Equipo' page (no script needed); the invitee opens the mailed link, signs up, accepts and opens the supplier's
+// 'Equipo' page (no script needed); the invitee opens the mailed link, signs up (with the mailed code), accepts and opens the supplier's
 // products, while the team and packing pages stay closed to the role. Screenshots at 390 and 1280 px, in Spanish
 // and English, when SCREENS=1.
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { SCREENS_DIR, VIEWPORTS, signIn } from './helpers.ts';
+import { SCREENS_DIR, VIEWPORTS, signIn, enterMailedCode } from './helpers.ts';
 
 test.use({ locale: 'es-MX', viewport: VIEWPORTS.phone });
 
@@ -55,6 +55,7 @@ test('an invitation from the supplier\'s team page becomes an accountant who rea
   await page.getByLabel('Correo electrónico').fill(email);
   await page.getByLabel(/Contraseña/).fill('a-long-password');
   await page.getByRole('button', { name: /Crear/ }).click();
+  await enterMailedCode(page, email);
   await page.getByTestId('accept-supplier-invitation').click();
   await expect(page.locator('.invite-ok')).toHaveText('Listo: ya formas parte del equipo del proveedor.');
 

@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import decodeQR from 'qr/decode.js';
-import { SCREENS_DIR, VIEWPORTS, signIn, waitForIsland } from './helpers.ts';
+import { SCREENS_DIR, VIEWPORTS, signIn, waitForIsland, signUp } from './helpers.ts';
 
 const SHOP = 'demo-03';
 // The shop speaks Spanish to a Mexican shopper; these steps read the Spanish texts.
@@ -56,10 +56,9 @@ async function buyForTwo(request: APIRequestContext) {
 }
 
 test('the buyer shows the QR, the admin validates it once, the buyer sees it used', async ({ browser, page }) => {
-  // A fresh buyer (signing up signs in).
+  // A fresh buyer (signed in by the code the sign-up mails).
   const email = `boletos-${Date.now().toString(36)}@test.example`;
-  const signup = await page.request.post('/api/auth/signup', { data: { email, password: 'a-long-password', name: 'Valeria Núñez' } });
-  expect(signup.status()).toBe(201);
+  await signUp(page.request, email, 'Valeria Núñez');
   const { orderId, experience } = await buyForTwo(page.request);
 
   await page.goto(`/${SHOP}/mis-boletos`);
@@ -151,7 +150,7 @@ test.describe('in English', () => {
 
   test('the buyer\'s tickets and the order\'s attendees read in English', async ({ page }) => {
     const email = `tickets-en-${Date.now().toString(36)}@test.example`;
-    expect((await page.request.post('/api/auth/signup', { data: { email, password: 'a-long-password', name: 'Valeria Núñez' } })).status()).toBe(201);
+    await signUp(page.request, email, 'Valeria Núñez');
     const { orderId } = await buyForTwo(page.request);
     await page.goto(`/${SHOP}/mis-boletos`);
     await expect(page.getByRole('heading', { level: 1, name: 'My tickets' })).toBeVisible();

@@ -5,7 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { ADDRESS, CONTACT, demoPicks } from '../integration/checkout.fixtures.ts';
-import { SCREENS_DIR, signIn, VIEWPORTS } from './helpers.ts';
+import { SCREENS_DIR, signIn, VIEWPORTS, signUp } from './helpers.ts';
 
 const SHOP = 'demo-03';
 const CATALOGUE = 'cafe-y-cocina';
@@ -29,7 +29,7 @@ async function ok(res: Awaited<ReturnType<APIRequestContext['post']>>, status = 
 /** Signs a new buyer up in this context and buys one on-demand coffee by card: the order id. */
 async function buy(request: APIRequestContext): Promise<string> {
   const email = `tracked-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@test.example`;
-  await ok(await request.post('/api/auth/signup', { data: { email, password: 'a-long-password', name: 'Compradora Rastreada' } }), 201);
+  await signUp(request, email, 'Compradora Rastreada');
   const items = [{ product_id: demoPicks(SHOP).cafeOnDemand[0]!, amount: 1 }];
   const started = await ok(await request.post('/api/checkout', { data: { shop: SHOP, items, buy_now: true } }), 201);
   await ok(await request.patch(`/api/checkout/${started.id}`, { data: { contact: CONTACT, address: ADDRESS } }));

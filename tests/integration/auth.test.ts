@@ -1,30 +1,60 @@
 import { describe, expect, it } from 'vitest';
-import { Client } from '../support/http.ts';
+import { Client, mailedCode } from '../support/http.ts';
 
 const unique = () => `user-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@test.example`;
 
 describe('sign-up, login, logout', () => {
-  it('signs up, is signed in, logs out and stays out', async () => {
+  it('signs up, proves the e-mail with the mailed code (signed in only then), logs out and stays out', async () => {
     const c = new Client();
     const email = unique();
     const r = await c.post('/api/auth/signup', { email, password: 'a-long-password', name: 'Lucía Pérez' });
-    expect(r.status).toBe(201);
-    const cookie = String(r.headers['set-cookie']);
+    expect(r.status).toBe(202);
+    expect(r.json()).toEqual({ status: 'check_email', email });
+    expect(String(r.headers['set-cookie'] ?? '')).not.toMatch(/sid=/);
+    expect((await c.get('/api/me')).json().authenticated).toBe(false);
+    const v = await c.post('/api/auth/pin/verify', { email, pin: await mailedCode(email) });
+    expect(v.status).toBe(200);
+    const cookie = String(v.headers['set-cookie']);
     expect(cookie).toMatch(/sid=[^;]+;.*HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
     const me = (await c.get('/api/me')).json();
     expect(me).toMatchObject({ authenticated: true, user: { email, name: 'Lucía Pérez', user_level: 'ul0' } });
     expect((await c.post('/api/auth/logout')).status).toBe(200);
     expect((await c.get('/api/me')).json().authenticated).toBe(false);
+    // The password chosen at the sign-up works now that the e-mail is proven.
+    expect((await new Client().post('/api/auth/login', { email, password: 'a-long-password' })).status).toBe(200);
   });
 
-  it('refuses a second account with the same e-mail (any case) with 409', async () => {
-    const c = new Client();
+  it('answers a taken e-mail (any case) exactly like a new one; its owner is mailed a sign-in PIN instead', async () => {
     const email = unique();
-    await c.post('/api/auth/signup', { email, password: 'a-long-password', name: 'A' });
-    const r = await new Client().post('/api/auth/signup', { email: email.toUpperCase(), password: 'a-long-password', name: 'B' });
-    expect(r.status).toBe(409);
-    expect(r.json().error.code).toBe('email_taken');
+    await new Client().signup(email, 'A');
+    const taken = await new Client().post('/api/auth/signup', { email: email.toUpperCase(), password: 'another-password', name: 'B' });
+    const fresh = unique();
+    const unused = await new Client().post('/api/auth/signup', { email: fresh.toUpperCase(), password: 'another-password', name: 'B' });
+    expect(taken.status).toBe(202);
+    expect(unused.status).toBe(202);
+    expect(taken.json()).toEqual({ status: 'check_email', email });
+    expect(unused.json()).toEqual({ status: 'check_email', email: fresh });
+    expect(String(taken.headers['set-cookie'] ?? '')).not.toMatch(/sid=/);
+    expect(Object.keys(taken.headers).filter((k) => k !== 'date').sort()).toEqual(Object.keys(unused.headers).filter((k) => k !== 'date').sort());
+    const outbox = (await new Client().get('/dev/outbox')).text;
+    const mail = outbox.slice(outbox.indexOf(email), outbox.indexOf(email) + 1500);
+    expect(mail).toMatch(/ya tienes una|already have one/);
+    // Nothing changed: the owner's password still signs in, the one typed at the sign-up does not.
+    expect((await new Client().post('/api/auth/login', { email, password: 'another-password' })).status).toBe(401);
+    expect((await new Client().post('/api/auth/login', { email, password: 'a-long-password' })).status).toBe(200);
+  });
+
+  it('limits sign-ups from one address (429 with retry-after); another address is unaffected', async () => {
+    const c = new Client();
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) statuses.push((await c.post('/api/auth/signup', { email: unique(), password: 'a-long-password', name: 'Lote' })).status);
+    expect(statuses.slice(0, 30).every((s) => s === 202)).toBe(true);
+    expect(statuses[30]).toBe(429);
+    const r = await c.post('/api/auth/signup', { email: unique(), password: 'a-long-password', name: 'Lote' });
+    expect(r.json().error.code).toBe('rate_limited');
+    expect(Number(r.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await new Client().post('/api/auth/signup', { email: unique(), password: 'a-long-password', name: 'Otra' })).status).toBe(202);
   });
 
   it('logs in a demo user and a wrong password is a 401', async () => {
@@ -99,7 +129,7 @@ describe('cross-origin refusal', () => {
 describe('login throttling', () => {
   it('locks one address out of an account after 5 failures, even with the right password, and says when to retry', async () => {
     const email = unique();
-    await new Client().post('/api/auth/signup', { email, password: 'a-long-password', name: 'T' });
+    await new Client().signup(email, 'T');
     const from = new Client();
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) statuses.push((await from.post('/api/auth/login', { email, password: 'wrong-password' })).status);
@@ -113,7 +143,7 @@ describe('login throttling', () => {
 
   it('does not lock the owner out from another address when someone guesses wrong on purpose', async () => {
     const email = unique();
-    await new Client().post('/api/auth/signup', { email, password: 'a-long-password', name: 'T' });
+    await new Client().signup(email, 'T');
     const attacker = new Client();
     for (let i = 0; i < 8; i++) await attacker.post('/api/auth/login', { email, password: 'wrong-password' });
     expect((await attacker.post('/api/auth/login', { email, password: 'a-long-password' })).status).toBe(429);
@@ -128,7 +158,7 @@ describe('login throttling', () => {
 
   it('pauses password sign-in to an account that many addresses attack together; the PIN still signs in', async () => {
     const email = unique();
-    await new Client().post('/api/auth/signup', { email, password: 'a-long-password', name: 'T' });
+    await new Client().signup(email, 'T');
     // 21 addresses x 5 failures: past the 100 failures an account takes from everywhere in a window.
     await Promise.all(Array.from({ length: 21 }, async () => {
       const bot = new Client();
@@ -154,7 +184,7 @@ describe('login throttling', () => {
 
   it('limits the PINs mailed for one e-mail, however many addresses ask; other e-mails are unaffected', async () => {
     const email = unique();
-    await new Client().post('/api/auth/signup', { email, password: 'a-long-password', name: 'T' });
+    await new Client().signup(email, 'T');
     const statuses: number[] = [];
     for (let i = 0; i < 7; i++) statuses.push((await new Client().post('/api/auth/pin/request', { email })).status);
     expect(statuses).toEqual([202, 202, 202, 202, 202, 429, 429]);

@@ -15,7 +15,7 @@ const setStock = async (id: string, n: number) => {
 };
 async function shopper() {
   const c = new Client();
-  await c.post('/api/auth/signup', { email: `cart-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@test.example`, password: 'a-long-password', name: 'Comprador' });
+  await c.signup(`cart-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@test.example`, 'Comprador');
   return c;
 }
 

@@ -112,8 +112,7 @@ export function demoPicks(shopSlug = 'demo-03') {
 
 export async function signUp(c: Client, prefix = 'buyer') {
   const email = `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@test.example`;
-  const r = await c.post('/api/auth/signup', { email, password: 'a-long-password', name: 'Comprador Prueba' });
-  if (r.status !== 201) throw new Error(`signup: ${r.status} ${r.text}`);
+  await c.signup(email, 'Comprador Prueba');
   return email;
 }
 

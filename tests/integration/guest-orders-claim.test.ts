@@ -1,8 +1,8 @@
-// A guest's orders join the account without anyone calling POST /api/orders/claim: at sign-up and at password
-// sign-in (orders placed in this browser with the account's e-mail), and at a PIN sign-in (the mailbox is proven:
-// orders with that e-mail from any browser). Another browser's orders with an e-mail nobody proved stay apart.
+// A guest's orders join the account without anyone calling POST /api/orders/claim: at sign-up (once its mailed code
+// proves the e-mail) and at password sign-in (orders placed in this browser with the account's e-mail), and at a PIN
+// sign-in (the mailbox is proven: orders with that e-mail from any browser). Another browser's orders with an e-mail nobody proved stay apart.
 import { describe, expect, it } from 'vitest';
-import { Client } from '../support/http.ts';
+import { Client, mailedCode } from '../support/http.ts';
 import { demoPicks, readyCheckoutHttp } from './checkout.fixtures.ts';
 
 const picks = demoPicks();
@@ -22,7 +22,7 @@ describe('guest orders join the account at sign-in', () => {
     const g = new Client();
     const email = unique('guest');
     const id = await guestOrder(g, email);
-    expect((await g.post('/api/auth/signup', { email, password: 'a-long-password', name: 'Invitada' })).status).toBe(201);
+    await g.signup(email, 'Invitada');
     expect(await listed(g)).toEqual([id]);
   });
 
@@ -33,13 +33,18 @@ describe('guest orders join the account at sign-in', () => {
     const form = new URLSearchParams({ name: 'Invitada', email, password: 'a-long-password' }).toString();
     const r = await g.request('POST', '/signup', { raw: form, headers: { 'content-type': 'application/x-www-form-urlencoded', origin: g.base } });
     expect(r.status, r.text.slice(0, 300)).toBe(303);
+    // Nobody is signed in until the mailed code proves the e-mail, on the page the form leads to.
+    expect((await g.get('/api/orders')).status).toBe(401);
+    const code = new URLSearchParams({ step: 'verify', pin: await mailedCode(email) }).toString();
+    const v = await g.request('POST', r.headers.location!, { raw: code, headers: { 'content-type': 'application/x-www-form-urlencoded', origin: g.base } });
+    expect(v.status, v.text.slice(0, 300)).toBe(303);
     expect(await listed(g)).toEqual([id]);
   });
 
   it('password sign-in in the browser that bought; not another browser\'s guest orders', async () => {
     const email = unique('buyer');
     const owner = new Client();
-    expect((await owner.post('/api/auth/signup', { email, password: 'a-long-password', name: 'Dueña' })).status).toBe(201);
+    await owner.signup(email, 'Dueña');
     // Someone else types this e-mail as a guest in their own browser: not the account's, nothing proves it.
     const stranger = new Client();
     const strangers = await guestOrder(stranger, email);
@@ -56,7 +61,7 @@ describe('guest orders join the account at sign-in', () => {
   it('a PIN sign-in proves the mailbox: guest orders with that e-mail from any browser', async () => {
     const email = unique('pin');
     const owner = new Client();
-    expect((await owner.post('/api/auth/signup', { email, password: 'a-long-password', name: 'Dueña' })).status).toBe(201);
+    await owner.signup(email, 'Dueña');
     const elsewhere = await guestOrder(new Client(), email);
     const c = new Client();
     expect((await c.post('/api/auth/pin/request', { email })).status).toBe(202);

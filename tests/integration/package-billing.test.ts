@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { freshDb } from '../support/db.ts';
-import { signup } from '../../src/domain/accounts/service.ts';
+import { signupProven } from '../support/accounts.ts';
 import type { Viewer } from '../../src/domain/accounts/viewer.ts';
 import { becomeEntrepreneur, openStore } from '../../src/domain/store-opening/service.ts';
 import { buyPackage, LEDGER_SOURCE, mySubscriptions } from '../../src/domain/subscriptions/service.ts';
@@ -27,7 +27,7 @@ afterAll(async () => { await h.dispose(); });
 
 let n = 0;
 async function owner(slug: string) {
-  const u = await signup(h.db, { email: `pb${++n}-${Date.now()}@test.example`, password: 'a-long-password', name: `Persona ${n}` });
+  const u = await signupProven(h.db, { email: `pb${++n}-${Date.now()}@test.example`, password: 'a-long-password', name: `Persona ${n}` });
   const v: Extract<Viewer, { kind: 'user' }> = { kind: 'user', anonymousId: crypto.randomUUID(), user: u, sessionId: 's' };
   await becomeEntrepreneur(h.db, v);
   v.user.user_level = 'ul1';
@@ -195,7 +195,7 @@ describe('3-D Secure cards', () => {
 
 describe('held package commissions (issue 23)', () => {
   async function promoter(): Promise<Extract<Viewer, { kind: 'user' }>> {
-    const u = await signup(h.db, { email: `pbp${++n}-${Date.now()}@test.example`, password: 'a-long-password', name: `Promotora ${n}` });
+    const u = await signupProven(h.db, { email: `pbp${++n}-${Date.now()}@test.example`, password: 'a-long-password', name: `Promotora ${n}` });
     return { kind: 'user', anonymousId: crypto.randomUUID(), user: u, sessionId: 's' };
   }
   const wallet = async (v: Viewer, now?: Date) => (await listWallets(h.db, v, now)).results[0]!;

@@ -1,7 +1,7 @@
 // Collaborators, invitations, the permissions they grant, the tour setting and the advisor card (issue 14), over
 // HTTP against the demo data (src/db/seed/people.ts).
 import { describe, expect, it } from 'vitest';
-import { Client } from '../support/http.ts';
+import { Client, mailedCode } from '../support/http.ts';
 import { heartbeatEnabled } from '../../src/domain/people/advisor.ts';
 
 const API = '/api/shops/demo-03/admin/collaborators';
@@ -60,14 +60,16 @@ describe('collaborators API (seed 001 §7)', () => {
     expect((await patch(admin, `${API}/not-a-uuid`, { permissions: ['admin'] })).status).toBe(404);
   });
 
-  it('adds an existing account at once, changes and removes it; the permission opens the orders and closes with it', async () => {
+  it('invites an existing account (never binds it at once), changes and removes it; the permission opens the orders and closes with it', async () => {
     const admin = await as('admin03@demo.test');
     const other = await as('admin04@demo.test');
     expect((await other.get('/api/shops/demo-03/orders')).status).toBe(403);
     const added = await admin.post(API, { email: 'ADMIN04@demo.test', permissions: ['accountant'] });
     expect(added.status).toBe(201);
-    expect(added.json()).toMatchObject({ state: 'active', email: 'admin04@demo.test', permissions: ['accountant'] });
-    const id = added.json().id;
+    expect(added.json()).toMatchObject({ state: 'pending', email: 'admin04@demo.test', permissions: ['accountant'] });
+    expect((await other.get('/api/shops/demo-03/orders')).status).toBe(403);
+    expect((await other.post('/api/invitations/accept', { token: await tokenFor('admin04@demo.test') })).status).toBe(200);
+    const id = (await admin.get(`${API}?text=admin04`)).json().results[0].id;
     expect((await other.get('/api/shops/demo-03/orders')).status).toBe(200);
     expect((await other.get('/api/me/collaborations')).json().results.map((s: { store_name: string }) => s.store_name)).toContain((await other.get('/api/shops/demo-03')).json().name);
     const again = await admin.post(API, { email: 'admin04@demo.test', permissions: ['admin'] });
@@ -81,6 +83,29 @@ describe('collaborators API (seed 001 §7)', () => {
     expect((await del(admin, `${API}/${id}`)).json()).toMatchObject({ id, deleted: true });
     expect((await del(admin, `${API}/${id}`)).status).toBe(404);
     expect((await other.get('/demo-03/admin/boletos')).status).not.toBe(200);
+  });
+
+  it('never binds whoever registered the e-mail first: the invitation goes to the mailbox, and only its proven owner joins', async () => {
+    const admin = await as('admin03@demo.test');
+    const email = `staff-${rand()}@demo.test`;
+    // Someone signs up with the staff member's e-mail: no session, and the password does not sign in before the proof.
+    const attacker = new Client();
+    expect((await attacker.post('/api/auth/signup', { email, password: 'attacker-password', name: 'Intrusa' })).status).toBe(202);
+    expect((await attacker.get('/api/me')).json().authenticated).toBe(false);
+    const login = await attacker.post('/api/auth/login', { email, password: 'attacker-password' });
+    expect(login.status).toBe(403);
+    expect(login.json().error.code).toBe('email_unverified');
+    // The admin adds that e-mail as dispatcher: an invitation, no membership.
+    const added = await admin.post(API, { email, permissions: ['dispatcher'] });
+    expect(added.json()).toMatchObject({ state: 'pending', email });
+    expect((await attacker.post('/api/invitations/accept', { token: await tokenFor(email) })).status).toBe(401);
+    // The mailbox's owner proves it with the code mailed to it and accepts; the attacker's password is not theirs.
+    const owner = new Client();
+    expect((await owner.post('/api/auth/pin/request', { email })).status).toBe(202);
+    expect((await owner.post('/api/auth/pin/verify', { email, pin: await mailedCode(email) })).status).toBe(200);
+    expect((await owner.post('/api/invitations/accept', { token: await tokenFor(email) })).status).toBe(200);
+    expect((await owner.get('/api/shops/demo-03/orders')).status).toBe(200);
+    expect((await new Client().post('/api/auth/login', { email, password: 'attacker-password' })).status).toBe(401);
   });
 
   it('refuses the owner and another shop\'s collaborator ids', async () => {
@@ -115,7 +140,7 @@ describe('collaborators API (seed 001 §7)', () => {
     expect((await wrong.post('/api/invitations/accept', { token })).status).toBe(403);
 
     const invitee = new Client();
-    expect((await invitee.post('/api/auth/signup', { email, password: 'a-long-password', name: 'Nueva Colaboradora' })).status).toBe(201);
+    await invitee.signup(email, 'Nueva Colaboradora');
     expect((await invitee.post('/api/invitations/accept', { token: first })).status).toBe(404);
     const ok = await invitee.post('/api/invitations/accept', { token });
     expect(ok.status).toBe(200);
@@ -128,12 +153,14 @@ describe('collaborators API (seed 001 §7)', () => {
     expect(listed).toMatchObject([{ state: 'active', email, permissions: ['dispatcher'] }]);
   });
 
-  it('adds an account that signed up after being invited, replacing the pending invitation', async () => {
+  it('keeps the invitation of an e-mail that signs up after being invited: its proven owner accepts it', async () => {
     const admin = await as('admin03@demo.test');
     const email = `colab-${rand()}@demo.test`;
     expect((await admin.post(API, { email, permissions: ['accountant'] })).json().state).toBe('pending');
-    expect((await new Client().post('/api/auth/signup', { email, password: 'a-long-password', name: 'Tardía' })).status).toBe(201);
-    expect((await admin.post(API, { email, permissions: ['accountant'] })).json().state).toBe('active');
+    const late = new Client();
+    await late.signup(email, 'Tardía');
+    expect((await admin.post(API, { email, permissions: ['accountant'] })).status).toBe(409);
+    expect((await late.post('/api/invitations/accept', { token: await tokenFor(email) })).status).toBe(200);
     const listed = (await admin.get(`${API}?text=${email}`)).json();
     expect(listed).toMatchObject({ matches_estimated: 1, results: [{ state: 'active', email }] });
   });
@@ -144,7 +171,7 @@ describe('collaborators API (seed 001 §7)', () => {
     await admin.post(API, { email, permissions: ['qrreader'] });
     const token = await tokenFor(email);
     const invitee = new Client();
-    await invitee.post('/api/auth/signup', { email, password: 'a-long-password', name: 'Puerta' });
+    await invitee.signup(email, 'Puerta');
     const r = await invitee.request('POST', `/demo-03/invitacion?token=${token}`, { raw: '', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     expect(r.status).toBe(303);
     expect(r.headers.location).toBe('/demo-03/invitacion?aceptada=1');
@@ -171,7 +198,7 @@ describe('tour setting (GET/PATCH /api/me/tour)', () => {
     expect((await new Client().get('/api/me/tour')).status).toBe(401);
     const c = new Client();
     const email = `tour-${rand()}@demo.test`;
-    await c.post('/api/auth/signup', { email, password: 'a-long-password', name: 'Tour' });
+    await c.signup(email, 'Tour');
     expect((await c.get('/api/me/tour')).json()).toEqual({ show_tour: false, dismissed: false });
     expect((await patch(c, '/api/me/tour', { show_tour: true })).json()).toEqual({ show_tour: true, dismissed: true });
     expect((await c.get('/api/me/tour')).json()).toEqual({ show_tour: true, dismissed: true });

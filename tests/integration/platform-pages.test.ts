@@ -44,12 +44,20 @@ describe('sign-up page', () => {
     for (const s of ['Nombre', 'caracteres', 'Crear cuenta']) expect(en).not.toContain(s);
   });
 
-  it('says a taken e-mail in the page language', async () => {
-    const es = await inLocale('es').request('POST', '/signup', form({ name: 'Otra Persona', email: 'cliente@demo.test', password: 'a-long-password' }));
-    expect(es.status).toBe(409);
-    expect(es.text).toMatch(/role="alert"[^>]*>El usuario ya existe</);
-    const en = await inLocale('en').request('POST', '/signup', form({ name: 'Someone Else', email: 'cliente@demo.test', password: 'a-long-password' }));
-    expect(en.text).toMatch(/role="alert"[^>]*>User already exists</);
+  it('answers a taken e-mail like a new one (the code step, in the page language); a bad field in the language', async () => {
+    const fresh = `otra-${Date.now().toString(36)}@test.example`;
+    for (const [lang, email, title] of [['es', 'cliente@demo.test', 'Revisa tu correo'], ['en', 'cliente@demo.test', 'Check your e-mail'], ['es', fresh, 'Revisa tu correo']] as const) {
+      const c = inLocale(lang);
+      const r = await c.request('POST', '/signup', form({ name: 'Otra Persona', email, password: 'a-long-password' }));
+      expect(r.status).toBe(303);
+      expect(r.headers.location).toBe('/login/pin?next=%2F&alta=1&enviado=1');
+      const page = (await c.get(r.headers.location!)).text;
+      expect(page).toContain(`>${title}</h1>`);
+      expect(page).not.toMatch(/already exists|ya existe/);
+    }
+    const short = await inLocale('en').request('POST', '/signup', form({ name: 'Someone Else', email: 'someone@test.example', password: 'short' }));
+    expect(short.status).toBe(400);
+    expect(short.text).toMatch(/class="field-error"[^>]*>Enter at least 10 characters</);
   });
 });
 

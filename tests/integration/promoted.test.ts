@@ -4,9 +4,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { freshDb } from '../support/db.ts';
-import { Client } from '../support/http.ts';
+import { Client, mailedCode } from '../support/http.ts';
 import { demoPicks, readyCheckoutHttp } from './checkout.fixtures.ts';
-import { signup } from '../../src/domain/accounts/service.ts';
+import { signupProven } from '../support/accounts.ts';
 import type { Viewer } from '../../src/domain/accounts/viewer.ts';
 import { joinReferralTree, listPromoted } from '../../src/domain/promoted/service.ts';
 import { promotedQuery } from '../../src/domain/promoted/schema.ts';
@@ -21,8 +21,7 @@ const form = (c: Client, path: string, fields: Record<string, string>, host?: st
 /** A new account through the API; answers the client (signed in) and its profile id and referral code. */
 async function person(name: string, opts: { host?: string; c?: Client } = {}) {
   const c = opts.c ?? new Client();
-  const r = await c.post('/api/auth/signup', { email: `${name.normalize('NFD').replace(/[^A-Za-z]/g, '').toLowerCase()}-${uniq()}@test.example`, password: 'a-long-password', name }, { host: opts.host });
-  expect(r.status, r.text).toBe(201);
+  await c.signup(`${name.normalize('NFD').replace(/[^A-Za-z]/g, '').toLowerCase()}-${uniq()}@test.example`, name, { host: opts.host });
   const me = (await c.get('/api/me/promoted')).json();
   return { c, id: me.parent.id as string, code: me.parent.slug as string, name };
 }
@@ -41,7 +40,7 @@ describe('the referral tree (service)', () => {
   beforeAll(async () => { h = await freshDb(); });
   afterAll(async () => { await h.dispose(); });
   const user = async (name: string) => {
-    const u = await signup(h.db, { email: `${name}@test.example`, password: 'a-long-password', name });
+    const u = await signupProven(h.db, { email: `${name}@test.example`, password: 'a-long-password', name });
     const [p] = await h.db.select().from(profiles).where(eq(profiles.id, u.profile_id));
     const viewer: Viewer = { kind: 'user', anonymousId: crypto.randomUUID(), sessionId: 't', user: u };
     return { id: u.profile_id, slug: p!.slug, viewer };
@@ -109,8 +108,14 @@ describe('the promoted network over HTTP', () => {
     // The sign-up page (no script) with `next` on a shop path records that shop.
     const c = new Client();
     await c.get(`/${SHOP}/?referral=${p.code}`);
-    const page = await form(c, `/signup?next=${encodeURIComponent(`/${SHOP}/`)}`, { name: 'Por Página', email: `pagina-${uniq()}@test.example`, password: 'a-long-password' });
+    const email = `pagina-${uniq()}@test.example`;
+    const page = await form(c, `/signup?next=${encodeURIComponent(`/${SHOP}/`)}`, { name: 'Por Página', email, password: 'a-long-password' });
     expect(page.status).toBe(303);
+    // Nobody joins before the e-mail is proven: the code the sign-up mailed, on the page it leads to.
+    expect((await p.c.get('/api/me/referred?text=p%C3%A1gina')).json().results).toEqual([]);
+    const proof = await form(c, page.headers.location!, { step: 'verify', pin: await mailedCode(email) });
+    expect(proof.status).toBe(303);
+    expect(proof.headers.location).toBe(`/${SHOP}/`);
     const viaPage = (await p.c.get('/api/me/referred?text=p%C3%A1gina')).json();
     expect(viaPage.results).toEqual([expect.objectContaining({ name: 'Por Página', shop: expect.objectContaining({ slug: SHOP }), campaign: null })]);
   });

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { freshDb } from '../support/db.ts';
-import { signup } from '../../src/domain/accounts/service.ts';
+import { signupProven } from '../support/accounts.ts';
 import type { Viewer } from '../../src/domain/accounts/viewer.ts';
 import { becomeEntrepreneur, openStore } from '../../src/domain/store-opening/service.ts';
 import { buyPackage, LEDGER_SOURCE } from '../../src/domain/subscriptions/service.ts';
@@ -20,7 +20,7 @@ afterAll(async () => { await h.dispose(); });
 
 let n = 0;
 async function person(): Promise<Extract<Viewer, { kind: 'user' }>> {
-  const u = await signup(h.db, { email: `p${++n}-${Date.now()}@test.example`, password: 'a-long-password', name: `Persona ${n}` });
+  const u = await signupProven(h.db, { email: `p${++n}-${Date.now()}@test.example`, password: 'a-long-password', name: `Persona ${n}` });
   return { kind: 'user', anonymousId: crypto.randomUUID(), user: u, sessionId: 's' };
 }
 async function owner(slug: string) {

@@ -28,7 +28,7 @@ async function newMember(owner: Client, permissions: string[]) {
   expect((await owner.post(API, { email, permissions })).status).toBe(201);
   const token = await tokenFor(email);
   const c = new Client();
-  expect((await c.post('/api/auth/signup', { email, password: 'a-long-password', name: 'Equipo Nuevo' })).status).toBe(201);
+  await c.signup(email, 'Equipo Nuevo');
   expect((await c.post('/api/supplier/invitations/accept', { token })).status).toBe(200);
   return { email, c };
 }
@@ -76,7 +76,7 @@ describe('supplier team: invite, accept, permissions', () => {
     expect((await (await as('cliente@demo.test')).post('/api/supplier/invitations/accept', { token })).status).toBe(403);
 
     const invitee = new Client();
-    expect((await invitee.post('/api/auth/signup', { email, password: 'a-long-password', name: 'Contadora' })).status).toBe(201);
+    await invitee.signup(email, 'Contadora');
     expect((await invitee.post('/api/supplier/invitations/accept', { token: 'x'.repeat(40) })).status).toBe(404);
     const ok = await invitee.post('/api/supplier/invitations/accept', { token });
     expect(ok.status).toBe(200);
@@ -107,15 +107,17 @@ describe('supplier team: invite, accept, permissions', () => {
     expect((await invitee.get('/api/supplier/products')).status).toBe(403);
   });
 
-  it('adds an existing account at once; the page forms work without script', async () => {
+  it('invites an existing account (never binds it at once); the page forms work without script', async () => {
     const owner = await as('proveedor@demo.test');
     const { email, c } = await newMember(owner, ['dispatcher']);
     const body = `action=add&email=${encodeURIComponent('emprendedor@demo.test')}&permissions=accountant`;
     const r = await owner.request('POST', '/apps/me/supplier/team', { raw: body, headers: FORM });
     expect(r.status).toBe(303);
-    expect(r.headers.location).toBe('/apps/me/supplier/team?hecho=added');
+    expect(r.headers.location).toBe('/apps/me/supplier/team?hecho=invited');
     const list = (await owner.get(API)).json().results;
-    const added = list.find((m: { email: string }) => m.email === 'emprendedor@demo.test');
+    expect(list.find((m: { email: string }) => m.email === 'emprendedor@demo.test')).toMatchObject({ state: 'pending', permissions: ['accountant'] });
+    expect((await (await as('emprendedor@demo.test')).post('/api/supplier/invitations/accept', { token: await tokenFor('emprendedor@demo.test') })).status).toBe(200);
+    const added = (await owner.get(API)).json().results.find((m: { email: string }) => m.email === 'emprendedor@demo.test');
     expect(added).toMatchObject({ state: 'active', permissions: ['accountant'] });
     const again = await owner.request('POST', '/apps/me/supplier/team', { raw: body, headers: FORM });
     expect(again.status).toBe(409);
@@ -126,6 +128,19 @@ describe('supplier team: invite, accept, permissions', () => {
     expect((await owner.get(API)).json().results.some((m: { email: string }) => m.email === 'emprendedor@demo.test')).toBe(false);
     expect((await c.get('/apps/me/supplier/packing')).status).toBe(200);
     expect((await (await owner.get('/apps/me/supplier/team')).text)).toContain(email);
+  });
+});
+
+describe('supplier team: proven e-mails only (issue 23)', () => {
+  it('never binds whoever signed up with the e-mail first; the invitation waits for the proven owner', async () => {
+    const owner = await as('proveedor@demo.test');
+    const email = `bodega-${rand()}@demo.test`;
+    const attacker = new Client();
+    expect((await attacker.post('/api/auth/signup', { email, password: 'attacker-password', name: 'Intrusa' })).status).toBe(202);
+    expect((await owner.post(API, { email, permissions: ['dispatcher'] })).json()).toMatchObject({ state: 'pending', email });
+    expect((await attacker.post('/api/auth/login', { email, password: 'attacker-password' })).json().error.code).toBe('email_unverified');
+    expect((await attacker.post('/api/supplier/invitations/accept', { token: await tokenFor(email) })).status).toBe(401);
+    expect((await attacker.get('/apps/me/supplier/packing')).status).not.toBe(200);
   });
 });
 

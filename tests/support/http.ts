@@ -44,11 +44,32 @@ export class Client {
   get(path: string, opts?: Parameters<Client['request']>[2]) { return this.request('GET', path, opts); }
   post(path: string, body?: unknown, opts?: Parameters<Client['request']>[2]) { return this.request('POST', path, { ...opts, body }); }
 
+  /**
+   * Signs up as a person would (issue 23): the sign-up mails a code, the code (read from the demo outbox) proves the
+   * e-mail and signs in. Answers the verification's body ({ user }).
+   */
+  async signup(email: string, name = 'Persona Prueba', opts: { password?: string; host?: string } = {}) {
+    const r = await this.post('/api/auth/signup', { email, password: opts.password ?? 'a-long-password', name }, { host: opts.host });
+    if (r.status !== 202) throw new Error(`signup ${email}: ${r.status} ${r.text}`);
+    const pin = await mailedCode(email, this.base);
+    const v = await this.post('/api/auth/pin/verify', { email, pin }, { host: opts.host });
+    if (v.status !== 200) throw new Error(`verify ${email}: ${v.status} ${v.text}`);
+    return v.json();
+  }
+
   async login(email: string, password = 'demo-password-1') {
     const r = await this.post('/api/auth/login', { email, password });
     if (r.status !== 200) throw new Error(`login ${email}: ${r.status} ${r.text}`);
     return r.json();
   }
+}
+
+/** The newest 6-digit code mailed to `email` (the demo outbox lists the newest first). */
+export async function mailedCode(email: string, base = inject('baseUrl')): Promise<string> {
+  const page = (await new Client(base).get('/dev/outbox')).text;
+  const pin = page.match(new RegExp(`${email.replace(/[.+]/g, '\\$&')}[\\s\\S]*?(\\d{6})`, 'i'))?.[1];
+  if (!pin) throw new Error(`no code mailed to ${email}`);
+  return pin;
 }
 
 const rand = () => Math.floor(Math.random() * 254) + 1;

@@ -20,6 +20,13 @@ export const users = pgTable('users', {
   /** null means the level is unknown (seed 000 §3: user levels ul0..ul3 or empty). */
   user_level: text('user_level').$type<'ul0' | 'ul1' | 'ul2' | 'ul3'>().default('ul0'),
   profile_id: uuid('profile_id').notNull().references(() => profiles.id),
+  /** When the person proved they own the e-mail (a code mailed to it); null until then. Only a proven e-mail joins a
+   * shop's or supplier's team, earns as a promoter or counts as a referral (src/domain/accounts/service.ts). */
+  email_verified_at: timestamp('email_verified_at', { withTimezone: true }),
+  /** Set while a sign-up awaits its e-mail's proof (its password is not usable until then): the sign-up's tracking
+   * (referral, campaign, click id, shop). On proof the person joins the promoter's network and it goes back to null.
+   * Accounts from before migration 0030 have null here and no proof yet: a PIN sign-in proves them. */
+  signup_tracking: jsonb('signup_tracking').$type<Record<string, string | null>>(),
   created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [check('users_level', sql`${t.user_level} is null or ${t.user_level} in ('ul0','ul1','ul2','ul3')`)]);
 
@@ -46,6 +53,8 @@ export const signInPins = pgTable('sign_in_pins', {
   expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
   used_at: timestamp('used_at', { withTimezone: true }),
   attempts: integer('attempts').notNull().default(0),
+  /** 'signup': the code mailed by a sign-up (it also confirms the password chosen there); 'signin': a sign-in PIN. */
+  purpose: text('purpose').$type<'signin' | 'signup'>().notNull().default('signin'),
   created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [index('sign_in_pins_email').on(t.email, t.created_at)]);
 

@@ -535,7 +535,7 @@ export function buildDemoData(passwordHash: string): DemoData {
       out.profiles.push({ id: u.profileId, name: u.name, slug: u.profileSlug, main_type: u.mainType ?? 'referral', images: [avatar], created_at: tick() });
     }
     out.users.push({
-      id: u.id, email: u.email, password_hash: passwordHash, name: u.name, user_level: u.user_level, profile_id: u.profileId, created_at: tick(),
+      id: u.id, email: u.email, password_hash: passwordHash, name: u.name, user_level: u.user_level, profile_id: u.profileId, created_at: tick(), email_verified_at: seedDate(0),
     });
   }
   for (const s of SUPPLIER_SPECS) {

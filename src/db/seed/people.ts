@@ -17,7 +17,7 @@ export async function insertDemoPeople(tx: Tx, shopId: (slug: string) => string,
   const demoUserIds = [...otherUsers, DEMO_DISPATCHER.id, DEMO_SUPPORT_ADVISOR.id];
   for (const p of [DEMO_DISPATCHER, DEMO_SUPPORT_ADVISOR]) {
     await tx.insert(profiles).values({ id: p.profileId, name: p.name, slug: p.profileSlug, main_type: 'referral', images: [], created_at: at });
-    await tx.insert(users).values({ id: p.id, email: p.email, password_hash: passwordHash, name: p.name, user_level: 'ul0', profile_id: p.profileId, created_at: at });
+    await tx.insert(users).values({ id: p.id, email: p.email, password_hash: passwordHash, name: p.name, user_level: 'ul0', profile_id: p.profileId, created_at: at, email_verified_at: at });
   }
   await tx.insert(shopMemberships).values({ shop_id: shopId(DEMO_DISPATCHER.shop), user_id: DEMO_DISPATCHER.id, permissions: ['dispatcher'] });
   await tx.insert(shopInvitations).values({

@@ -92,7 +92,7 @@ export async function insertDemoReviews(tx: Tx, rows: DemoRows, passwordHash: st
   })));
   await tx.insert(users).values(DEMO_REVIEWERS.map((b, i) => ({
     id: rid(`user:${b.key}`), email: b.email, name: b.name, password_hash: passwordHash, user_level: 'ul0' as const,
-    profile_id: rid(`profile:${b.key}`), created_at: seedDate(45_000 + i),
+    profile_id: rid(`profile:${b.key}`), created_at: seedDate(45_000 + i), email_verified_at: seedDate(45_000 + i),
   })));
 
   // One order per buyer with every coffee the buyer reviewed, placed days apart, delivered three days later.

@@ -14,6 +14,6 @@ export async function insertDemoTicketStaff(tx: Tx, shopId: string, passwordHash
   const s = DEMO_TICKET_STAFF;
   const at = seedDate(90_000);
   await tx.insert(profiles).values({ id: s.profileId, name: s.name, slug: s.profileSlug, main_type: 'referral', images: [], created_at: at });
-  await tx.insert(users).values({ id: s.id, email: s.email, password_hash: passwordHash, name: s.name, user_level: 'ul0', profile_id: s.profileId, created_at: at });
+  await tx.insert(users).values({ id: s.id, email: s.email, password_hash: passwordHash, name: s.name, user_level: 'ul0', profile_id: s.profileId, created_at: at, email_verified_at: at });
   await tx.insert(shopMemberships).values({ shop_id: shopId, user_id: s.id, permissions: ['qrreader'] });
 }

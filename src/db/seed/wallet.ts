@@ -64,7 +64,7 @@ async function insertRecentOrder(db: Db, rows: DemoRows, passwordHash: string, n
   const p = demoReviewedProducts(rows)[0]!;
   const at = (hoursAgo: number) => new Date(now.getTime() - hoursAgo * 3_600_000);
   await db.insert(profiles).values({ id: rid('profile'), name: b.name, slug: 'demo-sofia-garcia', created_at: seedDate(46_000) });
-  await db.insert(users).values({ id: rid('user'), email: b.email, name: b.name, password_hash: passwordHash, user_level: 'ul0', profile_id: rid('profile'), created_at: seedDate(46_000) });
+  await db.insert(users).values({ id: rid('user'), email: b.email, name: b.name, password_hash: passwordHash, user_level: 'ul0', profile_id: rid('profile'), created_at: seedDate(46_000), email_verified_at: seedDate(46_000) });
   const amount = 2;
   const line: LineSnapshot = {
     product_id: p.id!, variant: {}, amount, name: p.name, photo: (p.photos as string[] | undefined)?.[0] ?? null, type: 'product',

@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client.ts';
 import { hashPassword } from './password.ts';
-import { findUserByEmail, insertUserWithProfile, operatorExists, setUserLevel } from './repo.ts';
+import { findUserByEmail, insertUserWithProfile, markEmailVerified, operatorExists, setUserLevel } from './repo.ts';
 import { emailSchema, passwordSchema } from './schema.ts';
 
 export const hasOperator = (db: Db) => operatorExists(db);
@@ -30,7 +30,9 @@ export async function makeOperator(db: Db, input: { email: string; name?: string
   if (!password.success) throw new Error('The password must have 10 to 200 characters');
   const name = (input.name?.trim() || email.split('@')[0]!).slice(0, 120);
   const slug = `${email.split('@')[0]!.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40) || 'operador'}-${randomBytes(3).toString('hex')}`;
-  const user = await insertUserWithProfile(db, { email, name, password_hash: await hashPassword(password.data), profileSlug: slug });
+  const user = await insertUserWithProfile(db, { email, name, password_hash: await hashPassword(password.data), profileSlug: slug, signup_tracking: null });
   await setUserLevel(db, user.id, 'ul3');
+  // Whoever runs this command on the server vouches for the address: no code is mailed (there may be no SMTP yet).
+  await markEmailVerified(db, user.id, false);
   return { outcome: 'created', email };
 }

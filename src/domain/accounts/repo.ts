@@ -1,5 +1,5 @@
 // The only place account SQL lives: users, profiles, sessions, rate limits, PINs, outbox.
-import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { outbox, profiles, rateLimits, sessions, shopMemberships, shops, signInPins, users } from '../../db/schema/index.ts';
 
@@ -8,15 +8,45 @@ export async function findUserByEmail(db: Db, email: string) {
   return row ?? null;
 }
 
-export async function insertUserWithProfile(db: Db, input: { email: string; name: string; password_hash: string; profileSlug: string }) {
+/** A new account; `signup_tracking` set means a sign-up awaiting proof of its e-mail (null: an account made by the operator's command). */
+export async function insertUserWithProfile(db: Db, input: { email: string; name: string; password_hash: string; profileSlug: string; signup_tracking: Record<string, string | null> | null }) {
   return db.transaction(async (tx) => {
     const [profile] = await tx.insert(profiles).values({ name: input.name, slug: input.profileSlug, main_type: 'referral' }).returning();
     const [user] = await tx.insert(users).values({
       email: input.email, name: input.name, password_hash: input.password_hash, profile_id: profile!.id, user_level: 'ul0',
+      signup_tracking: input.signup_tracking,
     }).onConflictDoNothing({ target: users.email }).returning();
     if (!user) throw Object.assign(new Error('email taken'), { emailTaken: true });
     return user;
   });
+}
+
+/** A sign-up again for an e-mail whose sign-up still awaits proof: the latest one's name, password and tracking count
+ * (whoever proves the e-mail with the code it mails gets the password they chose). Nothing once the e-mail is proven. */
+export async function replacePendingSignup(db: Db, userId: string, v: { name: string; password_hash: string; signup_tracking: Record<string, string | null> }) {
+  const rows = await db.update(users).set(v).where(and(eq(users.id, userId), isNull(users.email_verified_at))).returning({ id: users.id });
+  return rows.length === 1;
+}
+
+/**
+ * Records the first proof of the account's e-mail (once: false when it was already proven). `forgetPassword`: the
+ * proof did not come with the sign-up's own code, so the password chosen at an unproven sign-up (anyone's) is dropped.
+ */
+export async function markEmailVerified(db: Db, userId: string, forgetPassword: boolean): Promise<boolean> {
+  const rows = await db.update(users).set({
+    email_verified_at: sql`now()`, signup_tracking: null,
+    ...(forgetPassword ? { password_hash: sql`case when ${users.signup_tracking} is null then ${users.password_hash} else '!' end` } : {}),
+  }).where(and(eq(users.id, userId), isNull(users.email_verified_at))).returning({ id: users.id });
+  return rows.length === 1;
+}
+
+/** SQL: the profile has an account with a proven e-mail (who may earn as a promoter: issue 23). */
+export const provenProfile = (profileId: AnyColumn | SQL) =>
+  sql`exists (select 1 from ${users} pu where pu.profile_id = ${profileId} and pu.email_verified_at is not null)`;
+
+export async function emailVerifiedAt(db: Db, userId: string): Promise<Date | null> {
+  const [row] = await db.select({ at: users.email_verified_at }).from(users).where(eq(users.id, userId)).limit(1);
+  return row?.at ?? null;
 }
 
 export async function insertSession(db: Db, s: { id: string; user_id: string; expires_at: Date; user_agent: string | null }) {
@@ -67,7 +97,7 @@ export async function clearRateLimit(db: Db, key: string) {
   await db.delete(rateLimits).where(eq(rateLimits.key, key));
 }
 
-export async function insertPin(db: Db, p: { email: string; pin_hash: string; expires_at: Date }) {
+export async function insertPin(db: Db, p: { email: string; pin_hash: string; expires_at: Date; purpose?: 'signin' | 'signup' }) {
   // A new PIN replaces any earlier one that is still open.
   await db.update(signInPins).set({ used_at: sql`now()` }).where(and(eq(signInPins.email, p.email), isNull(signInPins.used_at)));
   await db.insert(signInPins).values(p);
@@ -79,8 +109,14 @@ export async function latestOpenPin(db: Db, email: string) {
   return row ?? null;
 }
 
-export async function bumpPinAttempts(db: Db, id: string) {
-  await db.update(signInPins).set({ attempts: sql`${signInPins.attempts} + 1` }).where(eq(signInPins.id, id));
+/**
+ * Takes one of the PIN's `max` tries before it is compared, atomically (concurrent guesses from any process each take
+ * their own): false when the PIN is used, replaced or out of tries.
+ */
+export async function claimPinAttempt(db: Db, id: string, max: number): Promise<boolean> {
+  const rows = await db.update(signInPins).set({ attempts: sql`${signInPins.attempts} + 1` })
+    .where(and(eq(signInPins.id, id), isNull(signInPins.used_at), lt(signInPins.attempts, max))).returning({ id: signInPins.id });
+  return rows.length === 1;
 }
 
 /** Marks the PIN used only if nobody else did first (two concurrent verifications make one session). */

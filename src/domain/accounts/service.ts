@@ -1,12 +1,14 @@
-// Account rules: sign-up, password login with throttling, sessions, sign-in PINs.
+// Account rules: sign-up (proven by a mailed code), password login with throttling, sessions, sign-in PINs.
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/shared/errors.ts';
 import { LINK_RULES, safeHref, safeSrc } from '../../lib/shared/safe-url.ts';
 import {
   LOGIN_LIMIT_PER_ACCOUNT, LOGIN_LIMIT_PER_ACCOUNT_GLOBAL, LOGIN_LIMIT_PER_ADDRESS, LOGIN_LIMIT_WINDOW_S, PIN_DIGITS,
-  PIN_LIMIT_PER_ACCOUNT, PIN_TTL_MS, SESSION_TTL_S,
+  PIN_LIMIT_PER_ACCOUNT, PIN_TTL_MS, SESSION_TTL_S, SIGNUP_CODE_TTL_MS,
 } from '../../lib/shared/constants.ts';
+import type { Translator } from '../../lib/i18n/index.ts';
+import { joinReferralTree } from '../promoted/service.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password.ts';
 import * as repo from './repo.ts';
 import type { LoginInput, SignupInput } from './schema.ts';
@@ -45,21 +47,83 @@ function profileSlugFor(email: string) {
   return `${base}-${randomBytes(3).toString('hex')}`;
 }
 
-export async function signup(db: Db, input: SignupInput): Promise<SessionUser> {
-  if (await repo.findUserByEmail(db, input.email)) throw emailTaken();
-  try {
-    const user = await repo.insertUserWithProfile(db, {
-      email: input.email, name: input.name, password_hash: await hashPassword(input.password), profileSlug: profileSlugFor(input.email),
-    });
-    return { id: user.id, email: user.email, name: user.name, profile_id: user.profile_id, user_level: user.user_level };
-  } catch (err) {
-    if ((err as { emailTaken?: boolean }).emailTaken) throw emailTaken();
-    throw err;
-  }
+/** Where a sign-up happened: its client address (the per-address limit), the language of its mails, the platform's
+ * origin (the links in them) and its tracking cookies (kept until the e-mail is proven). */
+export interface SignupContext {
+  ip: string;
+  t: Translator;
+  origin: string;
+  tracking?: Record<string, string | null | undefined>;
 }
 
-function emailTaken() {
-  return new AppError('email_taken', 'User already exists', { fields: { email: ['validation.emailTaken'] } });
+const cleanTracking = (t: SignupContext['tracking']) =>
+  Object.fromEntries(Object.entries(t ?? {}).filter(([, v]) => typeof v === 'string' && v.length <= 300)) as Record<string, string | null>;
+
+/**
+ * Sign-up (issue 23). The answer never says whether the e-mail had an account, and nobody is signed in here: the
+ * e-mail is mailed a 6-digit code, and proving it (verifyPin) signs in.
+ *   - a new e-mail: an account awaiting proof (its password unusable until then) and the code;
+ *   - an e-mail whose sign-up still awaits proof: the latest sign-up's name and password replace the earlier ones
+ *     (whoever proves the e-mail chose them) and a new code goes out;
+ *   - an e-mail with a proven (or older) account: nothing changes; its owner is told someone tried to sign up, with
+ *     a sign-in PIN and link.
+ * Limited per client address like sign-in (the same counters table); at most PIN_LIMIT_PER_ACCOUNT mails per e-mail
+ * and window: past it the answer is the same and no mail goes out (the last code stays valid).
+ * `created` is for the caller's statistics only (a campaign's sign-ups), never for the answer.
+ */
+export async function signup(db: Db, input: SignupInput, c: SignupContext): Promise<{ created: SessionUser | null }> {
+  const perAddress = await repo.hitRateLimit(db, `signup:ip:${c.ip}`, LOGIN_LIMIT_WINDOW_S);
+  if (perAddress.count > perAddressLimit()) throw tooMany(perAddress.windowStart, 'Too many sign-ups from this address.', 'apiErrors.rate_limited_signups');
+  const perEmail = await repo.hitRateLimit(db, `signup-mail:${input.email}`, LOGIN_LIMIT_WINDOW_S);
+  const mayMail = perEmail.count <= PIN_LIMIT_PER_ACCOUNT;
+  const password_hash = await hashPassword(input.password);
+  const signup_tracking = cleanTracking(c.tracking);
+  const link = `${c.origin}/login/pin`;
+  const minutes = Math.round(SIGNUP_CODE_TTL_MS / 60_000);
+  let existing = await repo.findUserByEmail(db, input.email);
+  let created: SessionUser | null = null;
+  if (!existing) {
+    try {
+      const user = await repo.insertUserWithProfile(db, { email: input.email, name: input.name, password_hash, profileSlug: profileSlugFor(input.email), signup_tracking });
+      created = { id: user.id, email: user.email, name: user.name, profile_id: user.profile_id, user_level: user.user_level };
+    } catch (err) {
+      if (!(err as { emailTaken?: boolean }).emailTaken) throw err;
+      existing = await repo.findUserByEmail(db, input.email);
+    }
+  }
+  if (existing && (existing.email_verified_at || existing.signup_tracking === null)) {
+    if (mayMail) {
+      const pin = await issuePin(db, existing.email, 'signin', SIGNUP_CODE_TTL_MS);
+      await sendMail(db, { to: existing.email, subject: c.t('emailProof.takenSubject'), body: c.t('emailProof.takenBody', { pin, minutes, link }) });
+    }
+    return { created: null };
+  }
+  if (existing) await repo.replacePendingSignup(db, existing.id, { name: input.name, password_hash, signup_tracking });
+  if (mayMail) {
+    const pin = await issuePin(db, input.email, 'signup', SIGNUP_CODE_TTL_MS);
+    await sendMail(db, { to: input.email, subject: c.t('emailProof.codeSubject'), body: c.t('emailProof.codeBody', { pin, minutes, link }) });
+  }
+  return { created };
+}
+
+/** A new PIN for the e-mail (replacing any open one); answers the PIN to mail. */
+async function issuePin(db: Db, email: string, purpose: 'signin' | 'signup', ttlMs: number): Promise<string> {
+  const pin = String(randomInt(0, 10 ** PIN_DIGITS)).padStart(PIN_DIGITS, '0');
+  await repo.insertPin(db, { email, pin_hash: sha256(`${email}:${pin}`), expires_at: new Date(Date.now() + ttlMs), purpose });
+  return pin;
+}
+
+/** Whether the account's e-mail is proven (pages offer the proof before an invitation's accept button). */
+export const emailIsProven = async (db: Db, userId: string) => (await repo.emailVerifiedAt(db, userId)) !== null;
+
+/**
+ * The one gate before an account is bound to a team or credited (issue 23): its e-mail must be proven. 403
+ * `email_unverified` otherwise (a PIN sign-in, or the code a sign-up mails, proves it).
+ */
+export async function requireProvenEmail(db: Db, userId: string): Promise<void> {
+  if (!(await repo.emailVerifiedAt(db, userId))) {
+    throw new AppError('email_unverified', 'Confirm your e-mail first: sign in with a PIN sent to it', { textKey: 'apiErrors.email_unverified' });
+  }
 }
 
 /** Sign-in attempts allowed per address and window; LOGIN_LIMIT_PER_ADDRESS raises it where many people share one
@@ -100,6 +164,10 @@ export async function login(db: Db, input: LoginInput, ip: string): Promise<Sess
   if (!user || !ok) throw new AppError('invalid_credentials', 'The e-mail or the password is not correct');
   await repo.clearRateLimit(db, pairKey);
   await repo.undoRateLimitHit(db, accountKey);
+  // A sign-up's password works once the code it mailed proved the e-mail (only who chose it knows it is right).
+  if (!user.email_verified_at && user.signup_tracking !== null) {
+    throw new AppError('email_unverified', 'Confirm your e-mail first with the code we sent to it', { textKey: 'emailProof.errConfirmFirst' });
+  }
   return { id: user.id, email: user.email, name: user.name, profile_id: user.profile_id, user_level: user.user_level };
 }
 
@@ -115,8 +183,7 @@ export async function requestPin(db: Db, email: string, ip: string): Promise<voi
   if (perAccount.count > PIN_LIMIT_PER_ACCOUNT) throw tooMany(perAccount.windowStart, 'Too many PINs were requested for this e-mail: use the last one sent.', 'apiErrors.rate_limited_pins');
   const user = await repo.findUserByEmail(db, email);
   if (!user) return;
-  const pin = String(randomInt(0, 10 ** PIN_DIGITS)).padStart(PIN_DIGITS, '0');
-  await repo.insertPin(db, { email, pin_hash: sha256(`${email}:${pin}`), expires_at: new Date(Date.now() + PIN_TTL_MS) });
+  const pin = await issuePin(db, email, 'signin', PIN_TTL_MS);
   await sendMail(db, {
     to: email,
     subject: 'Tu PIN de acceso / Your sign-in PIN',
@@ -124,22 +191,40 @@ export async function requestPin(db: Db, email: string, ip: string): Promise<voi
   });
 }
 
-const PIN_MAX_ATTEMPTS = 5;
+/** Tries per PIN, right or wrong: past them the PIN is void (the right one fails too) until a new one is sent. */
+export const PIN_MAX_ATTEMPTS = 5;
 
+/**
+ * Signs in with a mailed PIN, which proves the e-mail. Each try takes one of the PIN's PIN_MAX_ATTEMPTS before the
+ * comparison (an atomic update: concurrent guesses from any number of processes count one each).
+ */
 export async function verifyPin(db: Db, email: string, pin: string, now = new Date()): Promise<SessionUser> {
+  const invalid = () => new AppError('pin_invalid', 'The PIN is not valid');
   const row = await repo.latestOpenPin(db, email);
-  if (!row || row.attempts >= PIN_MAX_ATTEMPTS) throw new AppError('pin_invalid', 'The PIN is not valid');
+  if (!row || row.attempts >= PIN_MAX_ATTEMPTS) throw invalid();
   if (row.expires_at.getTime() <= now.getTime()) throw new AppError('pin_expired', 'The PIN has expired, ask for a new one');
+  if (!(await repo.claimPinAttempt(db, row.id, PIN_MAX_ATTEMPTS))) throw invalid();
   const expected = Buffer.from(row.pin_hash, 'hex');
   const given = Buffer.from(sha256(`${email}:${pin}`), 'hex');
-  if (!timingSafeEqual(expected, given)) {
-    await repo.bumpPinAttempts(db, row.id);
-    throw new AppError('pin_invalid', 'The PIN is not valid');
-  }
-  if (!(await repo.consumePin(db, row.id))) throw new AppError('pin_invalid', 'The PIN is not valid');
+  if (!timingSafeEqual(expected, given)) throw invalid();
+  if (!(await repo.consumePin(db, row.id))) throw invalid();
   const user = await repo.findUserByEmail(db, email);
-  if (!user) throw new AppError('pin_invalid', 'The PIN is not valid');
+  if (!user) throw invalid();
+  if (!user.email_verified_at) await emailProven(db, user, row.purpose === 'signup');
   return { id: user.id, email: user.email, name: user.name, profile_id: user.profile_id, user_level: user.user_level };
+}
+
+/**
+ * The first proof of an account's e-mail: recorded once; a sign-up awaiting it joins the promoter's network it came
+ * through (never before: an unproven sign-up counts as nobody's referral). Proven with a sign-in PIN instead of the
+ * sign-up's own code, the password chosen at that sign-up (possibly by someone else) is dropped.
+ */
+async function emailProven(db: Db, user: { id: string; profile_id: string; signup_tracking: Record<string, string | null> | null }, withSignupCode: boolean) {
+  if (!(await repo.markEmailVerified(db, user.id, !withSignupCode))) return;
+  const t = user.signup_tracking;
+  if (!t) return;
+  await joinReferralTree(db, user.profile_id, { referral: t.referral, campaign: t.campaign, click_id: t.click_id, shopId: t.shopId, next: t.next })
+    .catch((err) => console.error('[promoted] joining the referral tree failed', err));
 }
 
 export const outboxMessages = (db: Db, limit = 50) => repo.listOutbox(db, limit);

@@ -1,7 +1,7 @@
 // Collaborators of a shop (issue 14; seed 001 §7): the shop_memberships rows other than its owner, plus pending
-// invitations to e-mails without an account. Every call goes through the shop-admin check (AdminCtx). An existing
-// account is added at once (and told by mail); an unknown e-mail gets a token link that creates the membership when
-// the person, signed in with that e-mail, accepts it (src/pages/s/invitacion.astro).
+// invitations. Every call goes through the shop-admin check (AdminCtx). Every e-mail, with an account or not, gets a
+// token link (issue 23: an account is never bound just because it registered that e-mail first): the membership is
+// created when the person, signed in with that e-mail and having proven it, accepts it (src/pages/s/invitacion.astro).
 import type { Translator } from '../../lib/i18n/index.ts';
 import { AppError } from '../../lib/shared/errors.ts';
 import { safeSrc } from '../../lib/shared/safe-url.ts';
@@ -46,20 +46,15 @@ async function mailInvitation(db: Db, t: Translator, shopName: string, to: strin
 /** Counts one invitation mail of the shop; 429 past INVITATION_MAILS_PER_HOUR in the hour (invitations.ts). */
 const countMail = (a: AdminCtx) => countInvitationMail(a.db, `collaborator-mail:${a.shop.id}`, 'collaborators.errTooMany');
 
-export async function addCollaborator(a: AdminCtx, input: CollaboratorInput, t: Translator, link: InviteLink, shopLink: string): Promise<Collaborator> {
+export async function addCollaborator(a: AdminCtx, input: CollaboratorInput, t: Translator, link: InviteLink): Promise<Collaborator> {
   if (a.viewer.kind !== 'user') throw new AppError('unauthenticated', 'Sign in to continue');
   const permissions = normalisePermissions(input.permissions);
-  await countMail(a);
   const user = await repo.findUserByEmail(a.db, input.email);
   if (user) {
     if (a.shop.owner && user.profile_id === a.shop.owner) throw conflict('collaborators.errOwner', 'The shop\'s owner already holds every permission');
-    if (!(await repo.insertMembership(a.db, a.shop.id, user.id, permissions))) throw conflict('collaborators.errMember', 'Already a collaborator');
-    // An invitation sent before the account existed is answered by this membership.
-    const stale = await repo.findInvitationByEmail(a.db, a.shop.id, user.email);
-    if (stale) await repo.deleteInvitation(a.db, stale.id);
-    await sendMail(a.db, { to: user.email, subject: t('collaborators.mailAddedSubject', { shop: a.shop.name }), body: t('collaborators.mailAddedBody', { shop: a.shop.name, link: shopLink }) });
-    return memberView((await repo.findMember(a.db, a.shop.id, user.id))!);
+    if (await repo.findMember(a.db, a.shop.id, user.id)) throw conflict('collaborators.errMember', 'Already a collaborator');
   }
+  await countMail(a);
   const { token, token_hash } = newToken();
   const row = await repo.insertInvitation(a.db, { shop_id: a.shop.id, email: input.email, permissions, token_hash, invited_by: a.viewer.user.id, expires_at: invitationExpiry() });
   if (!row) throw conflict('collaborators.errInvited', 'That e-mail already has a pending invitation');

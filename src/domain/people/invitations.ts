@@ -6,6 +6,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/shared/errors.ts';
 import { hitRateLimit } from '../accounts/repo.ts';
+import { requireProvenEmail } from '../accounts/service.ts';
 import type { Viewer } from '../accounts/viewer.ts';
 import { INVITATION_MAILS_PER_HOUR, invitationExpired, sameEmail } from './rules.ts';
 
@@ -43,7 +44,8 @@ export interface InvitationStore<R extends { id: string; email: string; expires_
 export interface InvitationTexts { gone: string; expired: string; otherEmail: string }
 
 /**
- * Accepts an invitation as the signed-in person: only with the invited e-mail (the link may be forwarded), only
+ * Accepts an invitation as the signed-in person: only with the invited e-mail, proven theirs (the link may be
+ * forwarded; anyone may register an e-mail, only its owner proves it), only
  * within its term, only once: the invitation is consumed and the membership created in one transaction.
  */
 export async function acceptWith<R extends { id: string; email: string; expires_at: Date }>(
@@ -56,6 +58,8 @@ export async function acceptWith<R extends { id: string; email: string; expires_
   if (!row) throw gone();
   if (invitationExpired(new Date(row.expires_at))) throw new AppError('bad_request', 'The invitation has expired', { textKey: texts.expired });
   if (!sameEmail(row.email, viewer.user.email)) throw new AppError('forbidden', 'The invitation is for another e-mail', { textKey: texts.otherEmail });
+  // Signed in with the invited e-mail is not enough: it must be proven theirs (issue 23).
+  await requireProvenEmail(db, viewer.user.id);
   await db.transaction(async (tx) => {
     if (!(await store.consume(tx, row))) throw gone();
     await store.join(tx, row, viewer);

@@ -1,6 +1,7 @@
 // The only SQL of packages: plans, subscriptions and their payments.
 import { and, asc, desc, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { provenProfile } from '../accounts/repo.ts';
 import { ledgerEntries, users, ledgerTransactions, plans, referrals, savedCards, shops, subscriptionPayments, subscriptions } from '../../db/schema/index.ts';
 
 export type PlanRow = typeof plans.$inferSelect;
@@ -69,9 +70,10 @@ export async function insertPayment(tx: Db, row: typeof subscriptionPayments.$in
   return created ?? null;
 }
 
-/** Who brought this person into the network (the promoted tree's parent), if anyone. */
+/** Who brought this person into the network (the promoted tree's parent) and may earn for it (a proven e-mail), if anyone. */
 export async function referrerOf(db: Db, profileId: string): Promise<string | null> {
-  const [row] = await db.select({ parent: referrals.parent_profile }).from(referrals).where(eq(referrals.child_profile, profileId)).limit(1);
+  const [row] = await db.select({ parent: referrals.parent_profile }).from(referrals)
+    .where(and(eq(referrals.child_profile, profileId), provenProfile(referrals.parent_profile))).limit(1);
   return row?.parent ?? null;
 }
 
@@ -129,7 +131,7 @@ export async function postedLines(db: Db, source: string, sourceId: string) {
 /** The referral parent of the person behind a user account. */
 export async function referrerOfUser(db: Db, userId: string): Promise<string | null> {
   const [row] = await db.select({ parent: referrals.parent_profile }).from(users)
-    .innerJoin(referrals, eq(referrals.child_profile, users.profile_id)).where(eq(users.id, userId)).limit(1);
+    .innerJoin(referrals, eq(referrals.child_profile, users.profile_id)).where(and(eq(users.id, userId), provenProfile(referrals.parent_profile))).limit(1);
   return row?.parent ?? null;
 }
 

@@ -1,5 +1,5 @@
-// A supplier's team (supplier_members): listed, added by e-mail (an account at once, an unknown e-mail invited by
-// a mailed 7-day link), its permissions changed, removed. Only the supplier's owner or an 'admin' member manages it.
+// A supplier's team (supplier_members): listed, added by e-mail (every e-mail is invited by a mailed 7-day link,
+// accepted by its proven owner: issue 23), its permissions changed, removed. Only the supplier's owner or an 'admin' member manages it.
 // The owner's accounts cannot be changed or removed (the supplier is theirs), and nobody removes or demotes
 // themself (the last admin stays). Invitations use the shops' mechanism: ../people/invitations.ts.
 import type { Translator } from '../../lib/i18n/index.ts';
@@ -49,18 +49,15 @@ export async function listMembers(a: SupplierActor, db: Db) {
 
 const countMail = (a: SupplierActor, db: Db) => countInvitationMail(db, `supplier-mail:${a.supplier.id}`, 'supplierMembers.errTooMany');
 
-export async function addMember(a: SupplierActor, db: Db, input: SupplierMemberInput, t: Translator, link: InviteLink, home: string): Promise<SupplierMember> {
+export async function addMember(a: SupplierActor, db: Db, input: SupplierMemberInput, t: Translator, link: InviteLink): Promise<SupplierMember> {
   const permissions = normaliseSupplierPermissions(input.permissions);
-  await countMail(a, db);
   const name = a.supplier.name;
   const user = await findUserByEmail(db, input.email);
   if (user) {
     if (user.profile_id === a.supplier.profile_id) throw conflict('errOwner', 'That person owns the supplier');
-    if (!(await repo.insertMember(db, a.supplier.id, user.id, permissions))) throw conflict('errMember', 'Already a member');
-    await repo.deleteInvitationByEmail(db, a.supplier.id, user.email);
-    await sendMail(db, { to: user.email, subject: t('supplierMembers.mailAddedSubject', { supplier: name }), body: t('supplierMembers.mailAddedBody', { supplier: name, link: home }) });
-    return memberView((await repo.findMember(db, a.supplier.id, user.id))!);
+    if (await repo.findMember(db, a.supplier.id, user.id)) throw conflict('errMember', 'Already a member');
   }
+  await countMail(a, db);
   const { token, token_hash } = newToken();
   const row = await repo.insertInvitation(db, { supplier_id: a.supplier.id, email: input.email, permissions, token_hash, invited_by: a.userId, expires_at: invitationExpiry() });
   if (!row) throw conflict('errInvited', 'That e-mail already has a pending invitation');

@@ -2,6 +2,7 @@
 // migration 0017 refuse UPDATE and DELETE on ledger_transactions and ledger_entries).
 import { and, asc, desc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { provenProfile } from '../accounts/repo.ts';
 import { commissionHolds, escrowHolds, ledgerEntries, ledgerTransactions, payouts, returnRequests, walletTypes } from '../../db/schema/index.ts';
 import { rowsOf } from '../checkout/tx.ts';
 
@@ -223,6 +224,7 @@ export interface OrderMoneyFacts {
   lines: { unit_price: number; amount: number; contribution_margin: number; buy_by: boolean }[];
 }
 
+/** The promoter is the referral cookie's profile, when it has a proven e-mail (issue 23: an unproven account earns nothing). */
 export async function orderMoneyFacts(db: Db, orderId: string): Promise<OrderMoneyFacts | null> {
   const rows = rowsOf<Omit<OrderMoneyFacts, 'lines'>>(await db.execute(sql`
     select o.id as order_id, o.currency, s.profile_id as supplier_profile, sh.owner as reseller, sh.id as shop_id, sh.signup_plan as plan,
@@ -232,6 +234,7 @@ export async function orderMoneyFacts(db: Db, orderId: string): Promise<OrderMon
     join shops sh on sh.id = o.shop_id
     join checkouts c on c.id = o.checkout_id
     left join profiles p on p.slug = (c.tracking->>'referral')
+      and ${provenProfile(sql`p.id`)}
     left join users u on u.id = o.user_id
     left join supplier_return_policies rp on rp.supplier_id = o.supplier_id
     where o.id = ${orderId}`));

@@ -53,6 +53,8 @@ export const LOGIN_LIMIT_PER_ACCOUNT_GLOBAL = 100;
 /** Sign-in PINs mailed for one e-mail address from all client addresses (no mail bombing, few PINs to guess). */
 export const PIN_LIMIT_PER_ACCOUNT = 5;
 export const LOGIN_LIMIT_WINDOW_S = 15 * 60;
+/** How long the code a sign-up mails stays valid (the one that proves the e-mail, or the owner's sign-in PIN). */
+export const SIGNUP_CODE_TTL_MS = 30 * 60 * 1000;
 export const SESSION_TTL_S = 30 * 24 * 60 * 60;
 
 // ---------- shop administration (issue 4; seed 000 §5, §9; seed 001 §5) ----------

@@ -19,7 +19,9 @@ export type ErrorCode =
   // a catalogue's order is being changed by someone else (seed 001 §8 position update: try later)
   | 'updating_position_error'
   // the database cannot be reached right now: 503 with Retry-After (src/lib/server/db-errors.ts)
-  | 'database_unavailable';
+  | 'database_unavailable'
+  // the account's e-mail is not proven yet (a code mailed to it proves it: src/domain/accounts/service.ts)
+  | 'email_unverified';
 
 export interface ErrorBody {
   error: { code: ErrorCode | string; message: string; fields?: Record<string, string[]> };
@@ -41,6 +43,7 @@ export const STATUS: Record<ErrorCode, number> = {
   already_supplier: 409, csv_invalid: 400, product_has_orders: 409,
   updating_position_error: 400,
   database_unavailable: 503,
+  email_unverified: 403,
 };
 
 /** Values a translated text interpolates (`{{available}}` in `apiErrors.quantity_exceeded`). */

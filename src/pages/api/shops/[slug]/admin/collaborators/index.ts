@@ -3,7 +3,7 @@ import { addCollaborator, listCollaborators } from '../../../../../../domain/peo
 import { collaboratorInput, collaboratorQuery, collaboratorSchema } from '../../../../../../domain/people/schema.ts';
 import { defineEndpoint } from '../../../../../../lib/server/endpoint.ts';
 import { ADMIN_ERRORS, adminHandle, listOf, slugParams } from '../_shared.ts';
-import { inviteLink, shopBase } from './_links.ts';
+import { inviteLink } from './_links.ts';
 
 export const specs = [
   defineEndpoint({
@@ -13,10 +13,10 @@ export const specs = [
   }),
   defineEndpoint({
     method: 'POST', path: '/api/shops/{slug}/admin/collaborators', tags: ['admin'], auth: 'user', status: 201,
-    summary: 'Add a collaborator by e-mail with permissions (admin, accountant, dispatcher, qrreader): an account is added at once and told by mail; an unknown e-mail gets a pending invitation with a 7-day link. 409 owner, already a collaborator or already invited',
+    summary: 'Add a collaborator by e-mail with permissions (admin, accountant, dispatcher, qrreader): the e-mail gets a pending invitation with a 7-day link, accepted by its owner signed in with that e-mail once proven (an existing account is never added at once). 409 owner, already a collaborator or already invited',
     params: slugParams, body: collaboratorInput, response: collaboratorSchema, errors: [...ADMIN_ERRORS, 409],
   }),
 ] as const;
 
 export const GET = adminHandle(specs[0], async ({ query, a }) => listCollaborators(a, query));
-export const POST = adminHandle(specs[1], async ({ ctx, body, a }) => addCollaborator(a, body, ctx.locals.t, inviteLink(ctx, a.shop), `${shopBase(ctx, a.shop)}/`));
+export const POST = adminHandle(specs[1], async ({ ctx, body, a }) => addCollaborator(a, body, ctx.locals.t, inviteLink(ctx, a.shop)));
