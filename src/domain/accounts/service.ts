@@ -8,7 +8,7 @@ import {
   PIN_LIMIT_PER_ACCOUNT, PIN_TTL_MS, SESSION_TTL_S, SIGNUP_CODE_TTL_MS,
 } from '../../lib/shared/constants.ts';
 import type { Translator } from '../../lib/i18n/index.ts';
-import { joinReferralTree } from '../promoted/service.ts';
+import { joinReferralTree } from '../promoted/index.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password.ts';
 import * as repo from './repo.ts';
 import type { LoginInput, SignupInput } from './schema.ts';

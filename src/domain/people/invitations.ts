@@ -6,7 +6,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/shared/errors.ts';
 import { hitRateLimit } from '../accounts/repo.ts';
-import { requireProvenEmail } from '../accounts/service.ts';
+import { requireProvenEmail } from '../accounts/index.ts';
 import type { Viewer } from '../accounts/viewer.ts';
 import { INVITATION_MAILS_PER_HOUR, invitationExpired, sameEmail } from './rules.ts';
 

@@ -1,7 +1,7 @@
 // The only SQL of packages: plans, subscriptions and their payments.
 import { and, asc, desc, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { provenProfile } from '../accounts/repo.ts';
+import { provenProfile } from '../accounts/index.ts';
 import { ledgerEntries, users, ledgerTransactions, plans, referrals, savedCards, shops, subscriptionPayments, subscriptions } from '../../db/schema/index.ts';
 
 export type PlanRow = typeof plans.$inferSelect;

@@ -2,7 +2,7 @@
 // migration 0017 refuse UPDATE and DELETE on ledger_transactions and ledger_entries).
 import { and, asc, desc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { provenProfile } from '../accounts/repo.ts';
+import { provenProfile } from '../accounts/index.ts';
 import { commissionHolds, escrowHolds, ledgerEntries, ledgerTransactions, payouts, returnRequests, walletTypes } from '../../db/schema/index.ts';
 import { rowsOf } from '../checkout/tx.ts';
 
