@@ -35,6 +35,20 @@ module.exports = {
       to: { path: '^src/domain/[^/]+/', pathNot: ['^src/domain/$1/', '^src/domain/[^/]+/index\\.ts$'] },
     },
     {
+      name: 'flows-use-public-api',
+      comment: "Flows (src/flows: use cases that span areas) call each area only through its public index.ts.",
+      severity: 'error',
+      from: { path: '^src/flows/' },
+      to: { path: '^src/domain/[^/]+/', pathNot: '^src/domain/[^/]+/index\\.ts$' },
+    },
+    {
+      name: 'lower-layers-not-flows',
+      comment: 'Flows sit above the domain: no domain, db or lib module imports src/flows.',
+      severity: 'error',
+      from: { path: '^src/(domain|db|lib)/' },
+      to: { path: '^src/flows/' },
+    },
+    {
       name: 'jobs-use-public-api',
       comment: "Background jobs (src/jobs) call domain areas only through each area's public index.ts.",
       severity: 'error',

@@ -2,3 +2,5 @@
 // e-mail is proven, as a gate (requireProvenEmail) and as a SQL condition on a profile (provenProfile).
 export { requireProvenEmail } from './service.ts';
 export { provenProfile } from './repo.ts';
+export { createSession, endSession } from './service.ts';
+export type { SessionUser } from './viewer.ts';

@@ -1,7 +1,7 @@
 import { loginInput, sessionOutput } from '../../../domain/accounts/schema.ts';
 import { login } from '../../../domain/accounts/service.ts';
 import { defineEndpoint, handle } from '../../../lib/server/endpoint.ts';
-import { startSession } from '../../../lib/server/session.ts';
+import { startSession } from '../../../flows/sign-in.ts';
 
 export const spec = defineEndpoint({
   method: 'POST', path: '/api/auth/login', summary: 'Sign in with e-mail and password (sets the session cookie)', auth: 'none', tags: ['auth'],

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, handle } from '../../../lib/server/endpoint.ts';
-import { stopSession } from '../../../lib/server/session.ts';
+import { stopSession } from '../../../flows/sign-in.ts';
 
 export const spec = defineEndpoint({
   method: 'POST', path: '/api/auth/logout', summary: 'End the current session', tags: ['auth'],

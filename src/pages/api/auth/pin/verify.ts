@@ -1,7 +1,7 @@
 import { pinVerifyInput, sessionOutput } from '../../../../domain/accounts/schema.ts';
 import { verifyPin } from '../../../../domain/accounts/service.ts';
 import { defineEndpoint, handle } from '../../../../lib/server/endpoint.ts';
-import { startSession } from '../../../../lib/server/session.ts';
+import { startSession } from '../../../../flows/sign-in.ts';
 
 export const spec = defineEndpoint({
   method: 'POST', path: '/api/auth/pin/verify', summary: 'Sign in with an e-mailed PIN', auth: 'none', tags: ['auth'],

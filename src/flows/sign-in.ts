@@ -1,8 +1,9 @@
+// Signing in and out (a flow: it spans accounts, which make the session, and orders, which claim the guest orders
+// bought with the proven e-mail). Pages and endpoints call it; no domain area does.
 import type { APIContext } from 'astro';
-import { createSession, endSession } from '../../domain/accounts/service.ts';
-import type { SessionUser } from '../../domain/accounts/viewer.ts';
-import { claimGuestOrdersAtSignIn } from '../../domain/orders/service.ts';
-import { SESSION_COOKIE, clearSessionCookie, secureCookies, setSessionCookie } from './cookies.ts';
+import { createSession, endSession, type SessionUser } from '../domain/accounts/index.ts';
+import { claimGuestOrdersAtSignIn } from '../domain/orders/index.ts';
+import { SESSION_COOKIE, clearSessionCookie, secureCookies, setSessionCookie } from '../lib/server/cookies.ts';
 
 /** `emailProven`: the sign-in proved the mailbox (a mailed PIN), so guest orders with that e-mail are the user's. */
 export async function startSession(ctx: APIContext, user: SessionUser, opts: { emailProven?: boolean } = {}) {
