@@ -210,6 +210,21 @@ export async function unreconciledOrders(db: Db) {
     order by o.number`));
 }
 
+/** Every ledger line of one order (the operator's reconciliation page), oldest first, with the holder's name. */
+export async function orderEntries(db: Db, orderId: string) {
+  return rowsOf<{ id: number; source: string; source_id: string; created_at: Date | string; holder: string | null; holder_name: string | null; role: string; account: string; currency: string; amount: number }>(await db.execute(sql`
+    select e.id::int as id, t.source, t.source_id, e.created_at, e.holder, p.name as holder_name, e.role, e.account, e.currency, e.amount
+    from ledger_entries e join ledger_transactions t on t.id = e.transaction_id left join profiles p on p.id = e.holder
+    where e.order_id = ${orderId} order by e.created_at, e.id`));
+}
+
+/** What the reconciliation page says about an order besides its lines. */
+export async function orderMoneySummary(db: Db, orderId: string) {
+  const rows = rowsOf<{ id: string; number: number; currency: string; status: string; amount_paid: number; amount_refunded: number }>(await db.execute(sql`
+    select id, number, currency, status, amount_paid, amount_refunded from orders where id = ${orderId}`));
+  return rows[0] ?? null;
+}
+
 export async function dueHoldsCount(db: Db, now: Date) {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(escrowHolds).where(and(isNull(escrowHolds.released_at), lte(escrowHolds.release_after, now)));
   return row?.n ?? 0;

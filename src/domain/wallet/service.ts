@@ -240,6 +240,21 @@ export async function reconciliation(db: Db) {
   return { results: bad, matches_estimated: bad.length };
 }
 
+/**
+ * The operator's view of one order's money (the reconciliation page links each mismatch here): what was paid and
+ * refunded, every ledger line of it, and the sums the reconciliation compares.
+ */
+export async function orderLedger(db: Db, viewer: Viewer, orderId: string) {
+  requireOperator(viewer);
+  const order = await repo.orderMoneySummary(db, orderId);
+  if (!order) throw new AppError('not_found', 'Order not found');
+  const entries = await repo.orderEntries(db, orderId);
+  const parties = entries.filter((e) => e.role !== 'bank').reduce((n, e) => n + e.amount, 0);
+  const clearing = entries.filter((e) => e.role === 'bank').reduce((n, e) => n + e.amount, 0);
+  const net_paid = order.amount_paid - order.amount_refunded;
+  return { order, entries, net_paid, parties, clearing, reconciled: parties === net_paid && clearing === -net_paid };
+}
+
 export function assertPositiveAmount(amount: number) {
   if (!Number.isInteger(amount) || amount <= 0) throw new AppError('validation_error', 'Enter an amount above 0', { fields: { amount: ['validation.amountAboveZero'] } });
 }
