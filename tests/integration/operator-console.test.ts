@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { Client } from '../support/http.ts';
 
-const PAGES = ['/apps/operador', '/apps/operador/trabajos', '/apps/operador/conciliacion', '/apps/operador/pedidos/6f9c2a4e-1b7d-4c3a-9e8f-0a1b2c3d4e5f'];
+const PAGES = ['/apps/operador', '/apps/operador/trabajos', '/apps/operador/conciliacion', '/apps/operador/retiros', '/apps/operador/bitacora', '/apps/operador/pedidos/6f9c2a4e-1b7d-4c3a-9e8f-0a1b2c3d4e5f'];
 const form = (c: Client, path: string, body: Record<string, string>, headers: Record<string, string> = {}) =>
   c.request('POST', path, { raw: new URLSearchParams(body).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers } });
 
@@ -36,6 +36,9 @@ describe('operator console', () => {
     expect(denied.status).toBe(403);
     const after = (await op.get('/api/admin/jobs')).json().results.find((j: { name: string }) => j.name === 'renewals');
     expect(after.next_run_at).toBe(before.next_run_at);
+    const approve = await form(reseller, '/apps/operador/retiros', { payout: '6f9c2a4e-1b7d-4c3a-9e8f-0a1b2c3d4e5f', action: 'approve', reference: 'SPEI-1' });
+    expect(approve.status).toBe(403);
+    expect((await form(anon, '/apps/operador/retiros', { payout: 'x', action: 'reject', reason: 'no' })).status).toBe(303);
   });
 
   it("shows the operator every job's runs, and Run now asks for a run (same-site forms only)", async () => {
@@ -60,6 +63,10 @@ describe('operator console', () => {
     expect(unknown.text).toContain('Esa tarea no existe.');
     const en = await op.get('/apps/operador/trabajos', { headers: { cookie: 'lang=en' } });
     expect(en.text).toContain('Run now');
+    // Logged with who asked.
+    const log = await op.get('/apps/operador/bitacora');
+    expect(log.text).toContain('data-action="job.run" data-target="renewals"');
+    expect(log.text).toContain('operador@demo.test');
   });
 
   it('shows the reconciliation (empty on the demo books) and an order with its ledger lines', async () => {

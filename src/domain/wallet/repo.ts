@@ -186,6 +186,32 @@ export async function settlePayoutRow(tx: Db, id: string, status: 'paid' | 'fail
   await tx.update(payouts).set({ status, failure_message: message, settled_at: at }).where(and(eq(payouts.id, id), eq(payouts.status, 'requested')));
 }
 
+/** One payout, locked for this transaction (waits for another operator's action on it to finish). */
+export async function lockPayout(tx: Db, id: string) {
+  const [row] = await tx.select().from(payouts).where(eq(payouts.id, id)).for('update').limit(1);
+  return row ?? null;
+}
+
+/** The operator's decision on a requested payout (only while it is still requested). */
+export async function reviewPayoutRow(tx: Db, id: string, set: { status: 'paid' | 'rejected'; reference: string | null; failure_message: string | null; reviewed_by: string; settled_at: Date }) {
+  const rows = await tx.update(payouts).set(set).where(and(eq(payouts.id, id), eq(payouts.status, 'requested'))).returning({ id: payouts.id });
+  return rows.length > 0;
+}
+
+/** Payouts for the operator's queue, oldest first for the requested ones, with the holder's name and e-mail. */
+export async function payoutQueue(db: Db, status: string, limit: number) {
+  return rowsOf<typeof payouts.$inferSelect & { holder_name: string; holder_email: string | null }>(await db.execute(sql`
+    select p.*, pr.name as holder_name, (select u.email from users u where u.profile_id = p.holder order by u.created_at limit 1) as holder_email
+    from payouts p join profiles pr on pr.id = p.holder
+    where p.status = ${status}
+    order by ${status === 'requested' ? sql`p.requested_at asc` : sql`p.settled_at desc nulls last`}, p.id limit ${limit}`));
+}
+
+/** How many payouts are in each status (the queue's tabs). */
+export async function payoutCounts(db: Db) {
+  return rowsOf<{ status: string; n: number }>(await db.execute(sql`select status, count(*)::int as n from payouts group by status`));
+}
+
 export async function payoutsOf(db: Db, holder: string, limit = 20) {
   return db.select().from(payouts).where(eq(payouts.holder, holder)).orderBy(desc(payouts.requested_at)).limit(limit);
 }
