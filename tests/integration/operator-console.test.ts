@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { Client } from '../support/http.ts';
 
-const PAGES = ['/apps/operador', '/apps/operador/trabajos', '/apps/operador/conciliacion', '/apps/operador/retiros', '/apps/operador/bitacora', '/apps/operador/pedidos/6f9c2a4e-1b7d-4c3a-9e8f-0a1b2c3d4e5f'];
+const PAGES = ['/apps/operador', '/apps/operador/cifras.csv', '/apps/operador/trabajos', '/apps/operador/conciliacion', '/apps/operador/retiros', '/apps/operador/bitacora', '/apps/operador/pedidos/6f9c2a4e-1b7d-4c3a-9e8f-0a1b2c3d4e5f'];
 const form = (c: Client, path: string, body: Record<string, string>, headers: Record<string, string> = {}) =>
   c.request('POST', path, { raw: new URLSearchParams(body).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers } });
 
@@ -27,7 +27,7 @@ describe('operator console', () => {
     for (const p of PAGES) {
       const r = await reseller.get(p);
       expect(r.status, p).toBe(403);
-      expect(r.text).toContain('Acceso restringido');
+      expect(r.text).toMatch(p.endsWith('.csv') ? /solo para quien opera/ : /Acceso restringido/);
       expect(r.text).not.toContain('Correr ahora');
     }
     const op = await operator();
@@ -84,5 +84,31 @@ describe('operator console', () => {
     expect(order.text).toContain('Venta pagada');
     expect((await op.get('/apps/operador/pedidos/6f9c2a4e-1b7d-4c3a-9e8f-0a1b2c3d4e5f')).status).toBe(404);
     expect((await op.get('/apps/operador/pedidos/not-an-id')).status).toBe(404);
+  });
+
+  it('shows the home figures of a range and the same figures as CSV; a bad range is a 400 with its reason', async () => {
+    const op = await operator();
+    const q = 'de=2025-01-01&a=2026-12-31&por=mes';
+    const page = await op.get(`/apps/operador?${q}`);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('data-testid="figures"');
+    expect(page.text).toContain('Ventas (GMV)');
+    expect(page.text).toContain(`href="/apps/operador/cifras.csv?${q.replaceAll('&', '&amp;')}"`);
+    const csv = await op.get(`/apps/operador/cifras.csv?${q}`);
+    expect(csv.status).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    const rows = csv.text.trim().split('\r\n').map((l) => l.split(','));
+    expect(rows[0]!.slice(0, 3)).toEqual(['Periodo', 'Moneda', 'Ventas (GMV)']);
+    expect(rows).toHaveLength(1 + 24);
+    // The CSV's total GMV is the page's (both the ledger's sum), and it is above zero on the demo books.
+    const gmv = rows.slice(1).reduce((n, r) => n + Math.round(Number(r[2]) * 100), 0);
+    expect(gmv).toBeGreaterThan(0);
+    const shown = /data-total="gmv"[^>]*>([^<]+)</.exec(page.text)![1]!;
+    expect(Number(shown.replace(/[^\d.]/g, '')) * 100).toBeCloseTo(gmv, 0);
+    const bad = await op.get('/apps/operador?de=2026-02-30&a=2026-03-01');
+    expect(bad.status).toBe(400);
+    expect((await op.get('/apps/operador/cifras.csv?de=2026-03-01&a=2026-02-01')).status).toBe(400);
+    const en = await op.get(`/apps/operador/cifras.csv?${q}`, { headers: { cookie: 'lang=en' } });
+    expect(en.text.split('\r\n')[0]).toContain('Sales (GMV)');
   });
 });

@@ -256,6 +256,79 @@ export async function dueHoldsCount(db: Db, now: Date) {
   return row?.n ?? 0;
 }
 
+// ---------- the operator's figures (issue 25) ----------
+
+export interface FigureRow {
+  bucket: string; gmv: number; commission: number; packages: number; refunds: number; released: number; pending_change: number;
+  payouts_requested: number; payouts_paid: number; payouts_rejected: number;
+}
+
+/**
+ * The platform's figures per day, week or month of [from, to) in `tz`, each a sum of ledger lines of one currency:
+ * GMV (money in from buyers: the bank's side of order_paid and extra_charge), the platform's revenue from orders
+ * (commission share: every platform revenue line but packages') and from packages, refunds (money back to buyers),
+ * escrow released to available, the change of everything held pending, and payouts asked for / paid / given back.
+ * Every bucket of the range is answered, empty ones with zeros.
+ */
+export async function ledgerFigures(db: Db, q: { currency: string; from: string; to: string; unit: 'day' | 'week' | 'month'; tz: string }): Promise<FigureRow[]> {
+  const unit = sql.raw(`'${q.unit}'`);
+  const step = sql.raw(`'1 ${q.unit}'`);
+  const start = sql`(${q.from}::date)::timestamp at time zone ${q.tz}`;
+  const end = sql`(${q.to}::date + 1)::timestamp at time zone ${q.tz}`;
+  return rowsOf<FigureRow>(await db.execute(sql`
+    with lines as (
+      select date_trunc(${unit}, e.created_at at time zone ${q.tz}) as bucket, e.role, e.account, e.amount, t.source
+      from ledger_entries e join ledger_transactions t on t.id = e.transaction_id
+      where e.currency = ${q.currency} and e.created_at >= ${start} and e.created_at < ${end}
+    ), sums as (
+      select bucket,
+        coalesce(sum(-amount) filter (where role = 'bank' and source in ('order_paid', 'extra_charge')), 0)::int as gmv,
+        coalesce(sum(amount) filter (where role = 'platform' and account = 'revenue' and source not in ('subscription_paid', 'subscription_refunded')), 0)::int as commission,
+        coalesce(sum(amount) filter (where role = 'platform' and account = 'revenue' and source in ('subscription_paid', 'subscription_refunded')), 0)::int as packages,
+        coalesce(sum(amount) filter (where role = 'bank' and source in ('refund', 'subscription_refunded')), 0)::int as refunds,
+        coalesce(sum(amount) filter (where account = 'available' and source in ('release', 'commission_release')), 0)::int as released,
+        coalesce(sum(amount) filter (where account = 'pending'), 0)::int as pending_change,
+        coalesce(sum(amount) filter (where account = 'payout' and source = 'payout_request'), 0)::int as payouts_requested,
+        coalesce(sum(-amount) filter (where account = 'payout' and source = 'payout_paid'), 0)::int as payouts_paid,
+        coalesce(sum(-amount) filter (where account = 'payout' and source in ('payout_rejected', 'payout_failed')), 0)::int as payouts_rejected
+      from lines group by bucket
+    )
+    select to_char(b.bucket, 'YYYY-MM-DD') as bucket,
+      coalesce(s.gmv, 0) as gmv, coalesce(s.commission, 0) as commission, coalesce(s.packages, 0) as packages, coalesce(s.refunds, 0) as refunds,
+      coalesce(s.released, 0) as released, coalesce(s.pending_change, 0) as pending_change, coalesce(s.payouts_requested, 0) as payouts_requested,
+      coalesce(s.payouts_paid, 0) as payouts_paid, coalesce(s.payouts_rejected, 0) as payouts_rejected
+    from generate_series(date_trunc(${unit}, ${start} at time zone ${q.tz}), date_trunc(${unit}, (${end} at time zone ${q.tz}) - interval '1 second'), ${step}::interval) as b(bucket)
+    left join sums s on s.bucket = b.bucket
+    order by b.bucket`));
+}
+
+/** Everything held pending (escrow and held commissions) before `before`, in one currency. */
+export async function pendingBefore(db: Db, currency: string, before: string, tz: string): Promise<number> {
+  const [row] = rowsOf<{ n: number }>(await db.execute(sql`
+    select coalesce(sum(amount), 0)::int as n from ledger_entries
+    where currency = ${currency} and account = 'pending' and created_at < (${before}::date)::timestamp at time zone ${tz}`));
+  return row?.n ?? 0;
+}
+
+/**
+ * What is held now and has a release date (delivered orders in their return window; package commissions in their
+ * refund window), and the earliest of those dates.
+ */
+export async function dueToRelease(db: Db, currency: string) {
+  const [row] = rowsOf<{ amount: number; next_at: Date | string | null }>(await db.execute(sql`
+    with due as (
+      select e.amount, h.release_after as at from ledger_entries e join escrow_holds h on h.order_id = e.order_id
+      where e.currency = ${currency} and e.account = 'pending' and h.released_at is null and h.release_after is not null
+      union all
+      select e.amount, ch.release_after from commission_holds ch
+      join ledger_transactions t on t.source = ch.source and t.source_id = ch.source_id
+      join ledger_entries e on e.transaction_id = t.id
+      where e.currency = ${currency} and e.account = 'pending' and ch.released_at is null and ch.reversed_at is null
+    )
+    select coalesce(sum(amount), 0)::int as amount, min(at) as next_at from due`));
+  return { amount: row?.amount ?? 0, next_at: row?.next_at ?? null };
+}
+
 // ---------- what a split needs to know about an order ----------
 
 export interface OrderMoneyFacts {

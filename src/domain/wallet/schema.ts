@@ -66,3 +66,13 @@ const typed = (max: number) => z.string().trim().max(max, 'validation.tooLong').
 export const approvePayoutInput = z.object({ reference: typed(80).pipe(z.string().min(3, 'validation.tooShort')) });
 /** The operator's rejection: why (shown to the holder with the payout). */
 export const rejectPayoutInput = z.object({ reason: typed(300).pipe(z.string().min(3, 'validation.tooShort')) });
+
+/** The operator's figures (issue 25): a range of days (at most two years), bucketed per day, week or month. */
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.dateFormat').refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), 'validation.dateNotExist');
+export const FIGURE_UNITS = ['day', 'week', 'month'] as const;
+export const figuresQuery = z.object({
+  from: isoDay, to: isoDay, unit: z.enum(FIGURE_UNITS, { error: 'validation.invalidOption' }),
+  currency: z.string().regex(/^[A-Z]{3}$/, 'validation.invalidFormat').default('MXN'),
+}).refine((q) => q.from <= q.to, { message: 'validation.invalidDate', path: ['to'] })
+  .refine((q) => Date.parse(q.to) - Date.parse(q.from) <= 731 * 86_400_000, { message: 'validation.tooMany', path: ['from'] });
+export type FiguresQuery = z.infer<typeof figuresQuery>;

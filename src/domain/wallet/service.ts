@@ -20,6 +20,8 @@ import * as repo from './repo.ts';
 import type { EntryInput, TxSource } from './repo.ts';
 import { allocate, splitOrder } from './rules.ts';
 import { decimalAmount } from '../../lib/shared/money.ts';
+import { DEFAULT_TIME_ZONE } from '../../lib/shared/intl.ts';
+import type { FiguresQuery } from './schema.ts';
 
 type OrderLike = { id: string; currency: string; delivered_at?: Date | null; return_deadline?: Date | null };
 
@@ -253,6 +255,30 @@ export async function orderLedger(db: Db, viewer: Viewer, orderId: string) {
   const clearing = entries.filter((e) => e.role === 'bank').reduce((n, e) => n + e.amount, 0);
   const net_paid = order.amount_paid - order.amount_refunded;
   return { order, entries, net_paid, parties, clearing, reconciled: parties === net_paid && clearing === -net_paid };
+}
+
+/**
+ * The operator's home (issue 25): per day, week or month of a range, GMV, the platform's revenue (commission share
+ * and package income), refunds, escrow released and held at the end of each period, payouts asked for / paid /
+ * given back; plus what is held now with a release date. Every figure is a sum of ledger lines (repo.ledgerFigures).
+ */
+export async function platformFigures(db: Db, viewer: Viewer, q: FiguresQuery, tz = DEFAULT_TIME_ZONE) {
+  requireOperator(viewer);
+  const [rows, before, due] = await Promise.all([
+    repo.ledgerFigures(db, { ...q, tz }), repo.pendingBefore(db, q.currency, q.from, tz), repo.dueToRelease(db, q.currency),
+  ]);
+  let held = before;
+  const results = rows.map((r) => {
+    held += r.pending_change;
+    const { pending_change: _, ...rest } = r;
+    return { ...rest, revenue: r.commission + r.packages, escrow_held: held };
+  });
+  const sum = (k: keyof (typeof results)[number]) => results.reduce((n, r) => n + (r[k] as number), 0);
+  const totals = {
+    gmv: sum('gmv'), commission: sum('commission'), packages: sum('packages'), revenue: sum('revenue'), refunds: sum('refunds'), released: sum('released'),
+    payouts_requested: sum('payouts_requested'), payouts_paid: sum('payouts_paid'), payouts_rejected: sum('payouts_rejected'), escrow_held: held,
+  };
+  return { ...q, time_zone: tz, results, totals, due_to_release: { amount: due.amount, next_at: due.next_at ? new Date(due.next_at).toISOString() : null } };
 }
 
 export function assertPositiveAmount(amount: number) {
