@@ -22,6 +22,7 @@ import { allocate, splitOrder } from './rules.ts';
 import { decimalAmount } from '../../lib/shared/money.ts';
 import { DEFAULT_TIME_ZONE } from '../../lib/shared/intl.ts';
 import type { FiguresQuery } from './schema.ts';
+import { requireOperator } from '../operator/index.ts';
 
 type OrderLike = { id: string; currency: string; delivered_at?: Date | null; return_deadline?: Date | null };
 
@@ -227,14 +228,8 @@ export async function reverseHeldCommission(tx: Db, source: string, sourceId: st
   return 'held';
 }
 
-/**
- * The platform operator: a user of level three (ul3). The spec names the level without a role; the operator is the
- * only one who sees every order's money (decision recorded in docs/architecture-notes.md).
- */
-export function requireOperator(viewer: Viewer) {
-  if (viewer.kind !== 'user') throw new AppError('unauthenticated', 'Sign in to continue');
-  if (viewer.user.user_level !== 'ul3') throw new AppError('forbidden', 'Only the platform operator can see this');
-}
+// The platform operator's check lives with the operator's console (src/domain/operator); re-exported for the APIs.
+export { requireOperator };
 
 /** The operator's reconciliation: orders whose money does not add up (empty when the books are right). */
 export async function reconciliation(db: Db) {

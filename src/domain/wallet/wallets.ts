@@ -10,7 +10,7 @@ import { nextCutoffDate, sandboxPayoutOutcome } from './rules.ts';
 import type { PayoutInput, WalletView } from './schema.ts';
 import { decimalAmount } from '../../lib/shared/money.ts';
 import { payoutReview } from '../../lib/server/modes.ts';
-import { recordAction } from '../operator/service.ts';
+import { recordAction } from '../operator/index.ts';
 import { requireOperator } from './service.ts';
 
 function holderOf(viewer: Viewer): string {
