@@ -28,7 +28,9 @@ export default async function setup(project: TestProject) {
   }
   console.log(`[${project.name}] seeded template database ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   // SQL_COUNT: a request with x-sql-count learns how many SQL statements it cost (tests/integration/render-cost.test.ts).
-  const server = await startServer({ db: kind, env: { SQL_COUNT: '1' } });
+  // PAYOUTS_REVIEW: cash-outs wait for the operator's queue (tests/integration/operator-payouts.test.ts); no test on
+  // this server expects a cash-out paid by the sandbox provider by itself (the e2e wallet spec does, on its own server).
+  const server = await startServer({ db: kind, env: { SQL_COUNT: '1', PAYOUTS_REVIEW: '1' } });
   project.provide('baseUrl', server.baseUrl);
   project.provide('serverDatabaseUrl', server.databaseUrl);
   return async () => { await server.stop(); await disposeTemplate(); };

@@ -2,8 +2,8 @@
 // event writes one transaction, unique on its source (source, source_id, leg), whose entries sum to zero per
 // currency, in the same database transaction as the event. Balances are sums of entries; nothing is a counter.
 import { sql } from 'drizzle-orm';
-import { bigserial, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { profiles } from './accounts.ts';
+import { bigserial, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { profiles, users } from './accounts.ts';
 import { orders } from './commerce.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
@@ -83,7 +83,8 @@ export const commissionHolds = pgTable('commission_holds', {
   index('commission_holds_due').on(t.release_after).where(sql`${t.released_at} is null and ${t.reversed_at} is null`),
 ]);
 
-export const PAYOUT_STATUSES = ['requested', 'paid', 'failed'] as const;
+/** failed: the provider refused it; rejected: the operator refused it (issue 25). Both gave the money back. */
+export const PAYOUT_STATUSES = ['requested', 'paid', 'failed', 'rejected'] as const;
 
 export const payouts = pgTable('payouts', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -99,9 +100,30 @@ export const payouts = pgTable('payouts', {
   failure_message: text('failure_message'),
   requested_at: ts('requested_at').notNull().defaultNow(),
   settled_at: ts('settled_at'),
+  /** The operator's review (issue 25, PAYOUTS_REVIEW): the bank transfer's reference of a payout marked paid. */
+  reference: text('reference'),
+  /** Who approved or rejected it (null when the provider settled it by itself). */
+  reviewed_by: uuid('reviewed_by').references(() => users.id),
 }, (t) => [
   uniqueIndex('payouts_key').on(t.holder, t.idempotency_key),
   index('payouts_open').on(t.requested_at).where(sql`${t.status} = 'requested'`),
   check('payouts_amount', sql`${t.amount} > 0`),
-  check('payouts_status', sql`${t.status} in ('requested','paid','failed')`),
+  check('payouts_status', sql`${t.status} in ('requested','paid','failed','rejected')`),
 ]);
+
+/**
+ * The operator's audit log (issue 25): one row per action taken in the console (a payout approved or rejected, a job
+ * run asked for), with who did it and the target's state before and after. Append-only (a trigger of migration 0033
+ * refuses UPDATE and DELETE), written in the same transaction as the action.
+ */
+export const operatorActions = pgTable('operator_actions', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  actor: uuid('actor').notNull().references(() => users.id),
+  /** payout.approve, payout.reject, job.run */
+  action: text('action').notNull(),
+  target_type: text('target_type').notNull(),
+  target_id: text('target_id').notNull(),
+  before: jsonb('before').$type<Record<string, unknown> | null>(),
+  after: jsonb('after').$type<Record<string, unknown> | null>(),
+  at: ts('at').notNull().defaultNow(),
+}, (t) => [index('operator_actions_at').on(t.at), index('operator_actions_target').on(t.target_type, t.target_id)]);

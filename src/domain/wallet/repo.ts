@@ -187,6 +187,32 @@ export async function settlePayoutRow(tx: Db, id: string, status: 'paid' | 'fail
   await tx.update(payouts).set({ status, failure_message: message, settled_at: at }).where(and(eq(payouts.id, id), eq(payouts.status, 'requested')));
 }
 
+/** One payout, locked for this transaction (waits for another operator's action on it to finish). */
+export async function lockPayout(tx: Db, id: string) {
+  const [row] = await tx.select().from(payouts).where(eq(payouts.id, id)).for('update').limit(1);
+  return row ?? null;
+}
+
+/** The operator's decision on a requested payout (only while it is still requested). */
+export async function reviewPayoutRow(tx: Db, id: string, set: { status: 'paid' | 'rejected'; reference: string | null; failure_message: string | null; reviewed_by: string; settled_at: Date }) {
+  const rows = await tx.update(payouts).set(set).where(and(eq(payouts.id, id), eq(payouts.status, 'requested'))).returning({ id: payouts.id });
+  return rows.length > 0;
+}
+
+/** Payouts for the operator's queue, oldest first for the requested ones, with the holder's name and e-mail. */
+export async function payoutQueue(db: Db, status: string, limit: number) {
+  return rowsOf<typeof payouts.$inferSelect & { holder_name: string; holder_email: string | null }>(await db.execute(sql`
+    select p.*, pr.name as holder_name, (select u.email from users u where u.profile_id = p.holder order by u.created_at limit 1) as holder_email
+    from payouts p join profiles pr on pr.id = p.holder
+    where p.status = ${status}
+    order by ${status === 'requested' ? sql`p.requested_at asc` : sql`p.settled_at desc nulls last`}, p.id limit ${limit}`));
+}
+
+/** How many payouts are in each status (the queue's tabs). */
+export async function payoutCounts(db: Db) {
+  return rowsOf<{ status: string; n: number }>(await db.execute(sql`select status, count(*)::int as n from payouts group by status`));
+}
+
 export async function payoutsOf(db: Db, holder: string, limit = 20) {
   return db.select().from(payouts).where(eq(payouts.holder, holder)).orderBy(desc(payouts.requested_at)).limit(limit);
 }
@@ -211,9 +237,97 @@ export async function unreconciledOrders(db: Db) {
     order by o.number`));
 }
 
+/** Every ledger line of one order (the operator's reconciliation page), oldest first, with the holder's name. */
+export async function orderEntries(db: Db, orderId: string) {
+  return rowsOf<{ id: number; source: string; source_id: string; created_at: Date | string; holder: string | null; holder_name: string | null; role: string; account: string; currency: string; amount: number }>(await db.execute(sql`
+    select e.id::int as id, t.source, t.source_id, e.created_at, e.holder, p.name as holder_name, e.role, e.account, e.currency, e.amount
+    from ledger_entries e join ledger_transactions t on t.id = e.transaction_id left join profiles p on p.id = e.holder
+    where e.order_id = ${orderId} order by e.created_at, e.id`));
+}
+
+/** What the reconciliation page says about an order besides its lines. */
+export async function orderMoneySummary(db: Db, orderId: string) {
+  const rows = rowsOf<{ id: string; number: number; currency: string; status: string; amount_paid: number; amount_refunded: number }>(await db.execute(sql`
+    select id, number, currency, status, amount_paid, amount_refunded from orders where id = ${orderId}`));
+  return rows[0] ?? null;
+}
+
 export async function dueHoldsCount(db: Db, now: Date) {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(escrowHolds).where(and(isNull(escrowHolds.released_at), lte(escrowHolds.release_after, now)));
   return row?.n ?? 0;
+}
+
+// ---------- the operator's figures (issue 25) ----------
+
+export interface FigureRow {
+  bucket: string; gmv: number; commission: number; packages: number; refunds: number; released: number; pending_change: number;
+  payouts_requested: number; payouts_paid: number; payouts_rejected: number;
+}
+
+/**
+ * The platform's figures per day, week or month of [from, to) in `tz`, each a sum of ledger lines of one currency:
+ * GMV (money in from buyers: the bank's side of order_paid and extra_charge), the platform's revenue from orders
+ * (commission share: every platform revenue line but packages') and from packages, refunds (money back to buyers),
+ * escrow released to available, the change of everything held pending, and payouts asked for / paid / given back.
+ * Every bucket of the range is answered, empty ones with zeros.
+ */
+export async function ledgerFigures(db: Db, q: { currency: string; from: string; to: string; unit: 'day' | 'week' | 'month'; tz: string }): Promise<FigureRow[]> {
+  const unit = sql.raw(`'${q.unit}'`);
+  const step = sql.raw(`'1 ${q.unit}'`);
+  const start = sql`(${q.from}::date)::timestamp at time zone ${q.tz}`;
+  const end = sql`(${q.to}::date + 1)::timestamp at time zone ${q.tz}`;
+  return rowsOf<FigureRow>(await db.execute(sql`
+    with lines as (
+      select date_trunc(${unit}, e.created_at at time zone ${q.tz}) as bucket, e.role, e.account, e.amount, t.source
+      from ledger_entries e join ledger_transactions t on t.id = e.transaction_id
+      where e.currency = ${q.currency} and e.created_at >= ${start} and e.created_at < ${end}
+    ), sums as (
+      select bucket,
+        coalesce(sum(-amount) filter (where role = 'bank' and source in ('order_paid', 'extra_charge')), 0)::int as gmv,
+        coalesce(sum(amount) filter (where role = 'platform' and account = 'revenue' and source not in ('subscription_paid', 'subscription_refunded')), 0)::int as commission,
+        coalesce(sum(amount) filter (where role = 'platform' and account = 'revenue' and source in ('subscription_paid', 'subscription_refunded')), 0)::int as packages,
+        coalesce(sum(amount) filter (where role = 'bank' and source in ('refund', 'subscription_refunded')), 0)::int as refunds,
+        coalesce(sum(amount) filter (where account = 'available' and source in ('release', 'commission_release')), 0)::int as released,
+        coalesce(sum(amount) filter (where account = 'pending'), 0)::int as pending_change,
+        coalesce(sum(amount) filter (where account = 'payout' and source = 'payout_request'), 0)::int as payouts_requested,
+        coalesce(sum(-amount) filter (where account = 'payout' and source = 'payout_paid'), 0)::int as payouts_paid,
+        coalesce(sum(-amount) filter (where account = 'payout' and source in ('payout_rejected', 'payout_failed')), 0)::int as payouts_rejected
+      from lines group by bucket
+    )
+    select to_char(b.bucket, 'YYYY-MM-DD') as bucket,
+      coalesce(s.gmv, 0) as gmv, coalesce(s.commission, 0) as commission, coalesce(s.packages, 0) as packages, coalesce(s.refunds, 0) as refunds,
+      coalesce(s.released, 0) as released, coalesce(s.pending_change, 0) as pending_change, coalesce(s.payouts_requested, 0) as payouts_requested,
+      coalesce(s.payouts_paid, 0) as payouts_paid, coalesce(s.payouts_rejected, 0) as payouts_rejected
+    from generate_series(date_trunc(${unit}, ${start} at time zone ${q.tz}), date_trunc(${unit}, (${end} at time zone ${q.tz}) - interval '1 second'), ${step}::interval) as b(bucket)
+    left join sums s on s.bucket = b.bucket
+    order by b.bucket`));
+}
+
+/** Everything held pending (escrow and held commissions) before `before`, in one currency. */
+export async function pendingBefore(db: Db, currency: string, before: string, tz: string): Promise<number> {
+  const [row] = rowsOf<{ n: number }>(await db.execute(sql`
+    select coalesce(sum(amount), 0)::int as n from ledger_entries
+    where currency = ${currency} and account = 'pending' and created_at < (${before}::date)::timestamp at time zone ${tz}`));
+  return row?.n ?? 0;
+}
+
+/**
+ * What is held now and has a release date (delivered orders in their return window; package commissions in their
+ * refund window), and the earliest of those dates.
+ */
+export async function dueToRelease(db: Db, currency: string) {
+  const [row] = rowsOf<{ amount: number; next_at: Date | string | null }>(await db.execute(sql`
+    with due as (
+      select e.amount, h.release_after as at from ledger_entries e join escrow_holds h on h.order_id = e.order_id
+      where e.currency = ${currency} and e.account = 'pending' and h.released_at is null and h.release_after is not null
+      union all
+      select e.amount, ch.release_after from commission_holds ch
+      join ledger_transactions t on t.source = ch.source and t.source_id = ch.source_id
+      join ledger_entries e on e.transaction_id = t.id
+      where e.currency = ${currency} and e.account = 'pending' and ch.released_at is null and ch.reversed_at is null
+    )
+    select coalesce(sum(amount), 0)::int as amount, min(at) as next_at from due`));
+  return { amount: row?.amount ?? 0, next_at: row?.next_at ?? null };
 }
 
 // ---------- what a split needs to know about an order ----------

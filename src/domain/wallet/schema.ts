@@ -2,7 +2,7 @@
 import { z } from 'zod';
 
 export const WALLET_ENTRIES_PAGE_SIZE = 20;
-export const WALLET_SOURCES = ['order_paid', 'extra_charge', 'refund', 'release', 'payout_request', 'payout_paid', 'payout_failed', 'subscription_paid', 'subscription_refunded', 'commission_release'] as const;
+export const WALLET_SOURCES = ['order_paid', 'extra_charge', 'refund', 'release', 'payout_request', 'payout_paid', 'payout_failed', 'payout_rejected', 'subscription_paid', 'subscription_refunded', 'commission_release'] as const;
 
 export const walletView = z.object({
   /** The wallet type's id (one wallet per type and person). */
@@ -55,6 +55,24 @@ export const payoutInput = z.object({
 export type PayoutInput = z.infer<typeof payoutInput>;
 
 export const payoutView = z.object({
-  id: z.string(), amount: z.number().int(), currency: z.string(), status: z.enum(['requested', 'paid', 'failed']),
+  id: z.string(), amount: z.number().int(), currency: z.string(), status: z.enum(['requested', 'paid', 'failed', 'rejected']),
   destination: z.string(), failure_message: z.string().nullable(), requested_at: z.string(), settled_at: z.string().nullable(),
 });
+
+/** A string a person typed: trimmed, bounded, no control characters (NUL included). */
+const typed = (max: number) => z.string().trim().max(max, 'validation.tooLong').regex(/^[^\u0000-\u001f\u007f]*$/, 'validation.invalidCharacters');
+
+/** The operator's approval of a payout (issue 25): the bank transfer's reference. */
+export const approvePayoutInput = z.object({ reference: typed(80).pipe(z.string().min(3, 'validation.tooShort')) });
+/** The operator's rejection: why (shown to the holder with the payout). */
+export const rejectPayoutInput = z.object({ reason: typed(300).pipe(z.string().min(3, 'validation.tooShort')) });
+
+/** The operator's figures (issue 25): a range of days (at most two years), bucketed per day, week or month. */
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.dateFormat').refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), 'validation.dateNotExist');
+export const FIGURE_UNITS = ['day', 'week', 'month'] as const;
+export const figuresQuery = z.object({
+  from: isoDay, to: isoDay, unit: z.enum(FIGURE_UNITS, { error: 'validation.invalidOption' }),
+  currency: z.string().regex(/^[A-Z]{3}$/, 'validation.invalidFormat').default('MXN'),
+}).refine((q) => q.from <= q.to, { message: 'validation.invalidDate', path: ['to'] })
+  .refine((q) => Date.parse(q.to) - Date.parse(q.from) <= 731 * 86_400_000, { message: 'validation.tooMany', path: ['from'] });
+export type FiguresQuery = z.infer<typeof figuresQuery>;

@@ -20,6 +20,9 @@ import * as repo from './repo.ts';
 import type { EntryInput, TxSource } from './repo.ts';
 import { allocate, splitOrder } from './rules.ts';
 import { decimalAmount } from '../../lib/shared/money.ts';
+import { DEFAULT_TIME_ZONE } from '../../lib/shared/intl.ts';
+import type { FiguresQuery } from './schema.ts';
+import { requireOperator } from '../operator/index.ts';
 
 type OrderLike = { id: string; currency: string; delivered_at?: Date | null; return_deadline?: Date | null };
 
@@ -225,19 +228,52 @@ export async function reverseHeldCommission(tx: Db, source: string, sourceId: st
   return 'held';
 }
 
-/**
- * The platform operator: a user of level three (ul3). The spec names the level without a role; the operator is the
- * only one who sees every order's money (decision recorded in docs/architecture-notes.md).
- */
-export function requireOperator(viewer: Viewer) {
-  if (viewer.kind !== 'user') throw new AppError('unauthenticated', 'Sign in to continue');
-  if (viewer.user.user_level !== 'ul3') throw new AppError('forbidden', 'Only the platform operator can see this');
-}
+// The platform operator's check lives with the operator's console (src/domain/operator); re-exported for the APIs.
+export { requireOperator };
 
 /** The operator's reconciliation: orders whose money does not add up (empty when the books are right). */
 export async function reconciliation(db: Db) {
   const bad = await repo.unreconciledOrders(db);
   return { results: bad, matches_estimated: bad.length };
+}
+
+/**
+ * The operator's view of one order's money (the reconciliation page links each mismatch here): what was paid and
+ * refunded, every ledger line of it, and the sums the reconciliation compares.
+ */
+export async function orderLedger(db: Db, viewer: Viewer, orderId: string) {
+  requireOperator(viewer);
+  const order = await repo.orderMoneySummary(db, orderId);
+  if (!order) throw new AppError('not_found', 'Order not found');
+  const entries = await repo.orderEntries(db, orderId);
+  const parties = entries.filter((e) => e.role !== 'bank').reduce((n, e) => n + e.amount, 0);
+  const clearing = entries.filter((e) => e.role === 'bank').reduce((n, e) => n + e.amount, 0);
+  const net_paid = order.amount_paid - order.amount_refunded;
+  return { order, entries, net_paid, parties, clearing, reconciled: parties === net_paid && clearing === -net_paid };
+}
+
+/**
+ * The operator's home (issue 25): per day, week or month of a range, GMV, the platform's revenue (commission share
+ * and package income), refunds, escrow released and held at the end of each period, payouts asked for / paid /
+ * given back; plus what is held now with a release date. Every figure is a sum of ledger lines (repo.ledgerFigures).
+ */
+export async function platformFigures(db: Db, viewer: Viewer, q: FiguresQuery, tz = DEFAULT_TIME_ZONE) {
+  requireOperator(viewer);
+  const [rows, before, due] = await Promise.all([
+    repo.ledgerFigures(db, { ...q, tz }), repo.pendingBefore(db, q.currency, q.from, tz), repo.dueToRelease(db, q.currency),
+  ]);
+  let held = before;
+  const results = rows.map((r) => {
+    held += r.pending_change;
+    const { pending_change: _, ...rest } = r;
+    return { ...rest, revenue: r.commission + r.packages, escrow_held: held };
+  });
+  const sum = (k: keyof (typeof results)[number]) => results.reduce((n, r) => n + (r[k] as number), 0);
+  const totals = {
+    gmv: sum('gmv'), commission: sum('commission'), packages: sum('packages'), revenue: sum('revenue'), refunds: sum('refunds'), released: sum('released'),
+    payouts_requested: sum('payouts_requested'), payouts_paid: sum('payouts_paid'), payouts_rejected: sum('payouts_rejected'), escrow_held: held,
+  };
+  return { ...q, time_zone: tz, results, totals, due_to_release: { amount: due.amount, next_at: due.next_at ? new Date(due.next_at).toISOString() : null } };
 }
 
 export function assertPositiveAmount(amount: number) {

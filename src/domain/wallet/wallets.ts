@@ -9,6 +9,9 @@ import * as repo from './repo.ts';
 import { nextCutoffDate, sandboxPayoutOutcome } from './rules.ts';
 import type { PayoutInput, WalletView } from './schema.ts';
 import { decimalAmount } from '../../lib/shared/money.ts';
+import { payoutReview } from '../../lib/server/modes.ts';
+import { recordAction } from '../operator/index.ts';
+import { requireOperator } from './service.ts';
 
 function holderOf(viewer: Viewer): string {
   if (viewer.kind !== 'user') throw new AppError('unauthenticated', 'Sign in to continue');
@@ -108,11 +111,12 @@ export async function requestPayout(db: Db, viewer: Viewer, walletId: string, in
 
 /**
  * Asks for a cash-out and hands it to the provider at once (the sweeper would within its interval): the sandbox
- * provider answers within the request, so the person sees it paid or rejected on the next page.
+ * provider answers within the request, so the person sees it paid or rejected on the next page. When the operator
+ * reviews payouts (PAYOUTS_REVIEW) it stays requested, in the operator's queue.
  */
 export async function cashOut(db: Db, viewer: Viewer, walletId: string, input: PayoutInput) {
   const asked = await requestPayout(db, viewer, walletId, input);
-  if (asked.payout.status === 'requested') {
+  if (asked.payout.status === 'requested' && !payoutReview()) {
     await processPayouts(db);
     const [now] = (await listPayouts(db, viewer, walletId)).results.filter((p) => p.id === asked.payout.id);
     if (now) return { ...asked, payout: now };
@@ -135,5 +139,56 @@ export async function processPayouts(db: Db, now = new Date(), batch = 20): Prom
       await repo.settlePayoutRow(tx, p.id, outcome.ok ? 'paid' : 'failed', outcome.ok ? null : outcome.message, now);
     }
     return open.length;
+  });
+}
+
+// ---------- the operator's payouts queue (issue 25) ----------
+
+const masked = (destination: string) => `…${destination.slice(-4)}`;
+
+/** The operator's queue: payouts in one status (requested by default), with the holder and the masked account. */
+export async function payoutQueue(db: Db, viewer: Viewer, status: 'requested' | 'paid' | 'failed' | 'rejected' = 'requested', limit = 100) {
+  requireOperator(viewer);
+  const [rows, counts] = await Promise.all([repo.payoutQueue(db, status, limit), repo.payoutCounts(db)]);
+  return {
+    results: rows.map((p) => ({
+      id: p.id, amount: p.amount, currency: p.currency, status: p.status, destination: masked(p.destination), holder: { id: p.holder, name: p.holder_name, email: p.holder_email },
+      reference: p.reference, failure_message: p.failure_message, requested_at: iso(p.requested_at)!, settled_at: iso(p.settled_at),
+    })),
+    counts: Object.fromEntries(counts.map((c) => [c.status, c.n])) as Record<string, number>,
+  };
+}
+
+type Review = { action: 'approve'; reference: string } | { action: 'reject'; reason: string };
+
+/**
+ * The operator approves (marks paid with the transfer's reference: payout -a, bank clearing +a) or rejects (the
+ * money goes back: payout -a, available +a) a requested payout. Exactly once: the payout row is locked for the
+ * transaction, so a second operator (or the same one clicking twice) waits and then finds it settled (409); the
+ * ledger transaction is unique on (payout_paid | payout_rejected, payout id), and the audit log row is written in
+ * the same transaction.
+ */
+export async function reviewPayout(db: Db, viewer: Viewer, payoutId: string, review: Review, now = new Date()) {
+  requireOperator(viewer);
+  const actor = viewer.kind === 'user' ? viewer.user.id : '';
+  return inTx(db, async (tx) => {
+    const p = await repo.lockPayout(tx, payoutId);
+    if (!p) throw new AppError('not_found', 'Payout not found', { textKey: 'operatorConsole.payoutMissing' });
+    if (p.status !== 'requested') {
+      throw new AppError('conflict', 'This payout was already settled', { textKey: 'operatorConsole.payoutSettled', vars: { status: p.status } });
+    }
+    const paid = review.action === 'approve';
+    const lines = paid
+      ? [{ holder: p.holder, role: 'payee', account: 'payout', currency: p.currency, amount: -p.amount },
+        { holder: null, role: 'bank', account: 'clearing', currency: p.currency, amount: p.amount }]
+      : [{ holder: p.holder, role: 'payee', account: 'payout', currency: p.currency, amount: -p.amount },
+        { holder: p.holder, role: 'payee', account: 'available', currency: p.currency, amount: p.amount }];
+    await repo.postTransaction(tx, { source: paid ? 'payout_paid' : 'payout_rejected', source_id: p.id, at: now }, lines);
+    const after = { status: paid ? 'paid' as const : 'rejected' as const, reference: paid ? review.reference : null, failure_message: paid ? null : review.reason };
+    await repo.reviewPayoutRow(tx, p.id, { ...after, reviewed_by: actor, settled_at: now });
+    await recordAction(tx, actor, paid ? 'payout.approve' : 'payout.reject', { type: 'payout', id: p.id },
+      { status: p.status, amount: p.amount, currency: p.currency, holder: p.holder, destination: masked(p.destination) },
+      { ...after, settled_at: now.toISOString() });
+    return { id: p.id, ...after };
   });
 }

@@ -44,6 +44,16 @@ export function demoDefaultNotice(env: Env = process.env): string | null {
   return `Demo mode is off: HOST=${env.HOST} is not a loopback address, and the demo's mail outbox would show sign-in PINs to anyone who reaches it. DEMO_MODE=1 turns it on anyway.`;
 }
 
+/**
+ * Cash-outs wait for the platform operator (issue 25): PAYOUTS_REVIEW=1 keeps each requested payout in the
+ * operator's queue (/apps/operador/retiros) until it is approved (marked paid with the transfer's reference) or
+ * rejected (the money goes back to the wallet). Unset: on outside demo mode; off in demo mode, where the sandbox
+ * provider settles a cash-out at once (the demo and its tests show a cash-out paid on the next page).
+ */
+export function payoutReview(env: Env = process.env): boolean {
+  return envFlag(env.PAYOUTS_REVIEW) ?? !demoMode(env);
+}
+
 export function outboxEnabled(env: Env = process.env): boolean {
   return envFlag(env.DEV_OUTBOX) ?? demoMode(env);
 }
