@@ -11,7 +11,7 @@ describe('npm start on an empty database outside demo mode', () => {
   let server: RunningServer;
   beforeAll(async () => {
     // DEMO_MODE unset: npm start decides (off with DATABASE_URL). PGlite on 127.0.0.1 would be demo: say 0 there.
-    server = await startServer({ db: kind, env: { DEMO_MODE: kind === 'postgres' ? '' : '0' } });
+    server = await startServer({ db: kind, empty: true, env: { DEMO_MODE: kind === 'postgres' ? '' : '0' } });
   });
   afterAll(async () => { await server?.stop(); });
 

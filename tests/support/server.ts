@@ -52,6 +52,8 @@ export async function startServer(opts: {
   db: 'pglite' | 'postgres'; env?: Record<string, string>; databaseUrl?: string; args?: string[];
   /** Runs before the server starts, with its environment (DATA_DIR or DATABASE_URL): to seed its database. */
   prepare?: (env: Record<string, string>) => Promise<void> | void;
+  /** An empty database, not a copy of the run's seeded template (what `npm start` finds on a new machine). */
+  empty?: boolean;
 }): Promise<RunningServer> {
   const port = await freePort();
   const env: Record<string, string> = {
@@ -70,12 +72,12 @@ export async function startServer(opts: {
   } else if (opts.db === 'postgres') {
     const base = process.env.TEST_DATABASE_URL;
     if (!base) throw new Error('TEST_DATABASE_URL is not set');
-    const fresh = await createFreshDatabase(base, 'tiendas_http', postgresTemplateClause());
+    const fresh = await createFreshDatabase(base, 'tiendas_http', opts.empty ? undefined : postgresTemplateClause());
     env.DATABASE_URL = databaseUrl = fresh.url;
     cleanupDb = fresh.drop;
   } else {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'tiendas-data-'));
-    clonePgliteTemplate(dir);
+    if (!opts.empty) clonePgliteTemplate(dir);
     env.DATA_DIR = dir;
     cleanupDb = async () => rmSync(dir, { recursive: true, force: true });
   }
