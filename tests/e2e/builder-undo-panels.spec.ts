@@ -56,7 +56,7 @@ test('Undo and Redo in the builder cover the colours and carousel panels; the st
     await panel(page).getByRole('button', { name: 'Guardar' }).click();
     await expect(panel(page).getByRole('button', { name: 'Agregar diapositiva' })).toBeVisible();
     await expect(panel(page).getByTestId('slide-row').first()).toContainText(TITLE);
-    await expect.poll(() => storefront(page)).toEqual({ colour: COLOUR, title: TITLE });
+    await expect.poll(() => storefront(page), { timeout: 20_000 }).toEqual({ colour: COLOUR, title: TITLE });
 
     // Undo twice: the slide's words, then the colour (the most recent first), both live at once.
     const undo = top(page).getByRole('button', { name: /Deshacer/ });
@@ -69,17 +69,17 @@ test('Undo and Redo in the builder cover the colours and carousel panels; the st
     await expect(undo).toHaveAttribute('title', 'Deshacer: color de fondo');
     await undo.click();
     await expect(toast(page, 'Se deshizo en la tienda: color de fondo')).toBeVisible();
-    await expect.poll(() => storefront(page)).toEqual(original);
+    await expect.poll(() => storefront(page), { timeout: 20_000 }).toEqual(original);
 
     // Redo: the colour first (it was undone last), then the slide's title.
     await expect(redo).toHaveAttribute('title', 'Rehacer: color de fondo');
     await redo.click();
     await expect(toast(page, 'Se rehízo en la tienda: color de fondo')).toBeVisible();
-    await expect.poll(() => storefront(page)).toEqual({ colour: COLOUR, title: original.title });
+    await expect.poll(() => storefront(page), { timeout: 20_000 }).toEqual({ colour: COLOUR, title: original.title });
     await redo.click();
     await expect(toast(page, 'Se rehízo en la tienda: cambios de la diapositiva')).toBeVisible();
     await expect(panel(page).getByTestId('slide-row').first()).toContainText(TITLE);
-    await expect.poll(() => storefront(page)).toEqual({ colour: COLOUR, title: TITLE });
+    await expect.poll(() => storefront(page), { timeout: 20_000 }).toEqual({ colour: COLOUR, title: TITLE });
     await expect(redo).toBeDisabled();
 
   } finally {
