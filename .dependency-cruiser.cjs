@@ -3,6 +3,27 @@
 // Violations that predate these rules are listed in .dependency-cruiser-known-violations.json: the check fails on
 // any new one, and the list only shrinks (regenerate it with `npm run check:deps:baseline` after removing debt,
 // never to admit new debt).
+/**
+ * The two rules of a layer above the domain (flows, jobs): it calls each area only through the area's public
+ * index.ts, and no domain, db or lib module imports it.
+ */
+const aboveTheDomain = (dir, what) => [
+  {
+    name: `${dir}-use-public-api`,
+    comment: `${what} call each domain area only through its public index.ts.`,
+    severity: 'error',
+    from: { path: `^src/${dir}/` },
+    to: { path: '^src/domain/[^/]+/', pathNot: '^src/domain/[^/]+/index\\.ts$' },
+  },
+  {
+    name: `lower-layers-not-${dir}`,
+    comment: `${what} sit above the domain: no domain, db or lib module imports src/${dir}.`,
+    severity: 'error',
+    from: { path: '^src/(domain|db|lib)/' },
+    to: { path: `^src/${dir}/` },
+  },
+];
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -34,34 +55,9 @@ module.exports = {
       from: { path: '^src/domain/([^/]+)/' },
       to: { path: '^src/domain/[^/]+/', pathNot: ['^src/domain/$1/', '^src/domain/[^/]+/index\\.ts$'] },
     },
-    {
-      name: 'flows-use-public-api',
-      comment: "Flows (src/flows: use cases that span areas) call each area only through its public index.ts.",
-      severity: 'error',
-      from: { path: '^src/flows/' },
-      to: { path: '^src/domain/[^/]+/', pathNot: '^src/domain/[^/]+/index\\.ts$' },
-    },
-    {
-      name: 'lower-layers-not-flows',
-      comment: 'Flows sit above the domain: no domain, db or lib module imports src/flows.',
-      severity: 'error',
-      from: { path: '^src/(domain|db|lib)/' },
-      to: { path: '^src/flows/' },
-    },
-    {
-      name: 'jobs-use-public-api',
-      comment: "Background jobs (src/jobs) call domain areas only through each area's public index.ts.",
-      severity: 'error',
-      from: { path: '^src/jobs/' },
-      to: { path: '^src/domain/[^/]+/', pathNot: '^src/domain/[^/]+/index\\.ts$' },
-    },
-    {
-      name: 'lower-layers-not-jobs',
-      comment: 'Jobs sit above the domain: no domain, db or lib module imports src/jobs.',
-      severity: 'error',
-      from: { path: '^src/(domain|db|lib)/' },
-      to: { path: '^src/jobs/' },
-    },
+    // Flows (use cases that span areas) and background jobs sit above the domain.
+    ...aboveTheDomain('flows', 'Flows (src/flows: use cases that span areas)'),
+    ...aboveTheDomain('jobs', 'Background jobs (src/jobs)'),
     {
       name: 'islands-no-server-code',
       comment: "Islands run in the shopper's browser: they never reach the database, server helpers or Node's built-ins.",
