@@ -11,9 +11,22 @@ type Holder = { [KEY]?: Runner };
 
 export const TICK_MS = 5_000;
 
+const rowsMade = new WeakMap<Db, Set<string>>();
+function hasRow(db: Db, name: string, made = false): boolean {
+  let names = rowsMade.get(db);
+  if (!names) rowsMade.set(db, (names = new Set()));
+  if (made) names.add(name);
+  return names.has(name);
+}
+
 /** One pass: every due job this process can claim, in order. Answers the names it ran. */
 export async function runDue(db: Db, jobs: Job[], now: Date, clock: () => Date = () => new Date()): Promise<string[]> {
-  await repo.ensureRows(db, jobs.map((j) => j.name), now);
+  // Each job's row is made once per process and database (rows are never deleted), not on every tick.
+  const missing = jobs.filter((j) => !hasRow(db, j.name)).map((j) => j.name);
+  if (missing.length) {
+    await repo.ensureRows(db, missing, now);
+    for (const name of missing) hasRow(db, name, true);
+  }
   const ran: string[] = [];
   for (const job of jobs) {
     if (!(await repo.claim(db, job.name, now, new Date(now.getTime() + job.everyMs)))) continue;
