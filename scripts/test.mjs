@@ -1,48 +1,68 @@
-// `npm test`: build when stale, then unit + islands, the integration tests on PGlite, again on PostgreSQL when
-// TEST_DATABASE_URL is set, then the Playwright end-to-end tests in Chromium. Each stage prints its duration, and a
-// summary of all of them closes the run (docs/architecture-notes.md, "Test suite: where the time goes").
+// `npm test`: build when stale, then unit + islands, the integration tests on PGlite and (when TEST_DATABASE_URL is
+// set) on PostgreSQL side by side, then the Playwright end-to-end tests in Chromium. Each stage prints its duration,
+// and a summary of all of them closes the run (docs/architecture-notes.md, "Test suite: where the time goes").
 // Arguments after `npm test --` go to every vitest stage (a file filter, `--reporter=json`, ...).
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import path from 'node:path';
+import readline from 'node:readline';
 import { buildIfStale } from './build-if-stale.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 process.env.ASTRO_TELEMETRY_DISABLED = '1';
 const timings = [];
 const fmt = (ms) => `${(ms / 1000).toFixed(1)} s`;
-function stage(name, fn) {
+
+/**
+ * Runs one of the project's scripts with `args`. `tag`: the stage runs beside another one, so each line it prints is
+ * prefixed with its name (the two logs stay readable when they interleave).
+ */
+function run(script, args, tag) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [path.join(ROOT, script), ...args], { cwd: ROOT, env: process.env, stdio: tag ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    if (tag) {
+      for (const [from, to] of [[child.stdout, process.stdout], [child.stderr, process.stderr]]) {
+        readline.createInterface({ input: from }).on('line', (line) => to.write(`[${tag}] ${line}\n`));
+      }
+    }
+    child.once('error', (err) => { console.error(err); resolve(1); });
+    child.once('close', (code) => resolve(code ?? 1));
+  });
+}
+
+async function stage(name, fn) {
   const started = Date.now();
   console.log(`\n[test] ${name}: starting`);
   let status;
-  try { status = fn(); } catch (err) { console.error(err); status = 1; }
+  try { status = await fn(); } catch (err) { console.error(err); status = 1; }
   const ms = Date.now() - started;
   timings.push({ name, ms, status });
   console.log(`[test] ${name}: ${status === 0 ? 'passed' : `FAILED (${status})`} in ${fmt(ms)}`);
   return status;
 }
-const run = (script, args) => {
-  const r = spawnSync(process.execPath, [path.join(ROOT, script), ...args], { cwd: ROOT, stdio: 'inherit', env: process.env });
-  return r.status ?? 1;
-};
+
 // With a filter, a stage whose project holds none of the named files passes instead of failing.
 const extra = process.argv.slice(2);
 // TEST_REPORT_DIR: each stage also writes a JSON report there (per-file and per-test durations).
 const reports = process.env.TEST_REPORT_DIR ? path.resolve(process.env.TEST_REPORT_DIR) : null;
 const jsonReport = (name) => (reports ? ['--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reports, `${name}.json`)}`] : []);
-const vitest = (...projects) => run('node_modules/vitest/vitest.mjs', [
+const vitest = (projects, tag) => run('node_modules/vitest/vitest.mjs', [
   'run', ...projects.flatMap((p) => ['--project', p]), ...jsonReport(projects.join('+')), ...(extra.length ? ['--passWithNoTests', ...extra] : []),
-]);
+], tag);
 
 const total = Date.now();
 const results = [];
-results.push(stage('build', () => { buildIfStale(); return 0; }));
+results.push(await stage('build', () => { buildIfStale(); return 0; }));
 if (results[0] === 0) {
-  results.push(stage('vitest unit + islands', () => vitest('unit', 'islands')));
-  results.push(stage('vitest integration-pglite', () => vitest('integration-pglite')));
-  if (process.env.TEST_DATABASE_URL) results.push(stage('vitest integration-postgres', () => vitest('integration-postgres')));
+  results.push(await stage('vitest unit + islands', () => vitest(['unit', 'unit-isolated', 'islands'])));
+  // The two integration projects share nothing (each its own seeded template, servers on free ports, databases of
+  // their own) and each runs its files one at a time, mostly waiting on one process or another: side by side they
+  // keep both cores busy and take about as long as the longer one alone.
+  const integration = [stage('vitest integration-pglite', () => vitest(['integration-pglite'], process.env.TEST_DATABASE_URL ? 'pglite' : undefined))];
+  if (process.env.TEST_DATABASE_URL) integration.push(stage('vitest integration-postgres', () => vitest(['integration-postgres'], 'postgres')));
   else console.log('[test] TEST_DATABASE_URL is not set: the PostgreSQL integration project is skipped');
+  results.push(...(await Promise.all(integration)));
   if (reports) process.env.PLAYWRIGHT_JSON_OUTPUT_NAME = path.join(reports, 'playwright.json');
-  results.push(stage('playwright', () => run('node_modules/@playwright/test/cli.js', ['test', ...(reports ? ['--reporter=list,json'] : [])])));
+  results.push(await stage('playwright', () => run('node_modules/@playwright/test/cli.js', ['test', ...(reports ? ['--reporter=list,json'] : [])])));
 }
 console.log('\n[test] stage durations:');
 for (const t of timings) console.log(`[test]   ${t.name.padEnd(30)} ${fmt(t.ms).padStart(9)}  ${t.status === 0 ? 'ok' : 'FAILED'}`);

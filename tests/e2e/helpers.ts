@@ -87,13 +87,15 @@ export const PACK_ADMINS: Record<DemoPack['slug'], string> = {
  */
 export async function storePages(request: APIRequestContext, slug: string, admin: boolean): Promise<string[]> {
   const p = await firstProduct(request, slug);
-  const pages = ['/', '/catalogos', '/catalogos/novedades', '/productos', '/servicios', '/experiencias', `/productos/${p.owner}/${p.id}`, '/carrito'];
-  const optional = ['/blogs', '/franquicias'];
-  if (admin) {
-    pages.push('/mis-compras', '/preferencias', '/alertas', '/monedero', '/promoted', '/referidos', '/mis-boletos', '/admin/configuracion',
-      '/admin/pedidos', '/admin/boletos', '/apps/me/referral', '/apps/me/referral/resale/plans', '/apps/me/referral/resale/catalogues');
-    optional.push('/blogs/crear');
-  }
+  const product = `/productos/${p.owner}/${p.id}`;
+  // The admin's walk: the pages only a signed-in admin sees, and two storefront pages with the admin's controls
+  // (the home with its edit pencils and admin bar, a product with add-to-store). The other storefront pages carry the
+  // same controls over the markup the anonymous walk already audits, page by page.
+  const pages = admin
+    ? ['/', product, '/mis-compras', '/preferencias', '/alertas', '/monedero', '/promoted', '/referidos', '/mis-boletos', '/admin/configuracion',
+      '/admin/pedidos', '/admin/boletos', '/apps/me/referral', '/apps/me/referral/resale/plans', '/apps/me/referral/resale/catalogues']
+    : ['/', '/catalogos', '/catalogos/novedades', '/productos', '/servicios', '/experiencias', product, '/carrito'];
+  const optional = admin ? ['/blogs/crear'] : ['/blogs', '/franquicias'];
   for (const o of optional) if ((await request.get(`/${slug}${o}`, { maxRedirects: 0 })).status() === 200) pages.push(o);
   return pages.map((x) => `/${slug}${x}`);
 }
@@ -129,6 +131,24 @@ export async function imagesInViewSettled(page: Page, timeout = 10_000): Promise
     });
   }, undefined, { timeout, polling: 200 }).catch(() => { /* a slow image must not fail a screenshot */ });
   await page.evaluate(() => document.fonts?.ready.then(() => undefined));
+}
+
+/**
+ * Waits (best effort, up to `timeout`) until the islands that hydrate by themselves have: client:load, client:idle
+ * and client:only ones, and client:visible ones whose content is in view (client:interaction waits for a visitor).
+ * Astro drops an island's `ssr` attribute once it has hydrated. Instead of a fixed "network idle" pause per page.
+ */
+export async function islandsSettled(page: Page, timeout = 10_000): Promise<void> {
+  await page.waitForFunction(() => Array.from(document.querySelectorAll('astro-island[ssr]')).every((island) => {
+    const how = island.getAttribute('client');
+    if (how === 'load' || how === 'idle' || how === 'only') return false;
+    if (how !== 'visible') return true;
+    // An island is display: contents; its children say where it is.
+    return !Array.from(island.children).some((el) => {
+      const r = el.getBoundingClientRect();
+      return r.bottom > 0 && r.top < window.innerHeight && r.width > 0;
+    });
+  }), undefined, { timeout, polling: 100 }).catch(() => { /* the audit then sees the server's markup, still a page */ });
 }
 
 /** Opens a storefront page and checks it is served by the expected pack. */

@@ -4,11 +4,11 @@
 // in sequence. The browser asks for reduced motion, so the header carousel stands still (as it does for visitors who
 // ask for it): mid cross-fade, both slides are half transparent and axe would measure the blend of their colours,
 // a transient state that would make the contrast audit fail at random. Performance is left to tests/bench/pages.ts
-// (noisy). The pages do not depend on the database engine, so this runs on PGlite only.
+// (noisy). The pages do not depend on the database engine, so this runs in one project (tests/support/once.ts).
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { engineIndependentElsewhere, engineIndependentHere } from '../support/once.ts';
 import { launchDebugChrome, qualityRun, QUALITY_CATEGORIES, type QualityRun } from '../support/lighthouse.ts';
 
-const onPostgres = process.env.TEST_DB_KIND === 'postgres';
 /** One demo shop per pack, and the franchise shop (its home lists the franchise's stores). */
 const PACK_SHOPS = ['demo-03', 'demo-04', 'demo-fifth', 'demo-basic'];
 const HOME_ONLY = ['demo-franquicia'];
@@ -26,9 +26,9 @@ async function firstProduct(slug: string): Promise<string> {
 const report = (run: QualityRun) => run.failing.map((f) => `${f.category} ${f.id}: ${f.title}${f.detail ? ` [${f.detail}]` : ''}`);
 
 describe('Lighthouse (mobile): SEO, best practices, accessibility', () => {
-  beforeEach((ctx) => ctx.skip(onPostgres, 'the pages are the same on both databases: Lighthouse runs once, in integration-pglite'));
+  beforeEach((ctx) => ctx.skip(!engineIndependentHere, engineIndependentElsewhere));
   beforeAll(async () => {
-    if (onPostgres) return;
+    if (!engineIndependentHere) return;
     chrome = await launchDebugChrome(['--force-prefers-reduced-motion']);
   });
   afterAll(async () => { await chrome?.stop(); });

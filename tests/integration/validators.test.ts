@@ -8,6 +8,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Client } from '../support/http.ts';
+import { engineIndependentElsewhere, engineIndependentHere } from '../support/once.ts';
 
 const run = promisify(execFile);
 const VNU = path.resolve(import.meta.dirname, '../../node_modules/vnu-jar/build/dist/vnu.jar');
@@ -21,13 +22,12 @@ let dir = '';
 /** The first link on `html` to a page of `prefix` (an item, a blog entry), else null. */
 const firstLink = (html: string, prefix: string) => new RegExp(`href="(${prefix}/[^"#?]+)"`).exec(html)?.[1] ?? null;
 
-// The markup does not depend on the database: checked once, in the PGlite project (the validator's JVM starts take
-// most of this file's time).
-const onPostgres = process.env.TEST_DB_KIND === 'postgres';
-beforeEach((ctx) => ctx.skip(onPostgres, 'same pages as in integration-pglite: validated once, there'));
+// The markup does not depend on the database: checked once, in one project (tests/support/once.ts; the validator's
+// JVM starts take most of this file's time).
+beforeEach((ctx) => ctx.skip(!engineIndependentHere, engineIndependentElsewhere));
 
 beforeAll(async () => {
-  if (onPostgres) return;
+  if (!engineIndependentHere) return;
   const c = new Client();
   for (const shop of SHOPS) {
     const get = async (name: string, p: string) => {
