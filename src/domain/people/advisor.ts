@@ -9,10 +9,11 @@ import type { ShopRow } from '../shops/repo.ts';
 import * as repo from './repo.ts';
 import { formatPhone, HEARTBEAT_MIN_INTERVAL_MS, isOnline, whatsappLink } from './rules.ts';
 import type { Advisor } from './schema.ts';
+import { config, type Config } from '../../lib/server/config.ts';
 
 /** Heartbeats are on unless HEARTBEAT=off (or 0/false): then nobody is shown online and nothing is written. */
-export function heartbeatEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
-  return !/^(0|off|false|no)$/i.test(env.HEARTBEAT ?? '');
+export function heartbeatEnabled(env: Config = config()): boolean {
+  return env.HEARTBEAT ?? true;
 }
 
 const lastWrite = new Map<string, number>();

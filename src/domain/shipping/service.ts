@@ -15,6 +15,7 @@ import { advanceLocked, customerOrder, ORDER_NOT_FOUND, SYSTEM, supplierActor } 
 import * as repo from './repo.ts';
 import { courierOf, isSandboxCourier, nextSandboxStep, orderEffect, sandboxStepDue } from './rules.ts';
 import type { CourierEvent, TrackingView } from './schema.ts';
+import { config } from '../../lib/server/config.ts';
 
 export const TRACKING_NOT_FOUND = 'No shipment with that tracking number';
 
@@ -57,7 +58,7 @@ export async function advanceSandbox(db: Db, orderId: string, opts: { now?: Date
   });
 }
 
-const sandboxStepMs = () => Number(process.env.SANDBOX_COURIER_STEP_MS) || SANDBOX_COURIER_STEP_MS;
+const sandboxStepMs = () => config().SANDBOX_COURIER_STEP_MS ?? SANDBOX_COURIER_STEP_MS;
 
 /** Moves every due sandbox parcel one step (the sweeper's tick; safe in every process at once). */
 export async function sweepSandboxCouriers(db: Db, now = new Date()): Promise<number> {

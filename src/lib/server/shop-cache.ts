@@ -16,10 +16,11 @@
 //     on the next page even before the announcement arrives.
 // Cached values are shared by every request: callers must not change them.
 import { getDbHandle } from '../../db/client.ts';
+import { config } from './config.ts';
 
-export const SHOP_CACHE_TTL_MS = Number(process.env.SHOP_CACHE_TTL_MS ?? 60_000);
+export const SHOP_CACHE_TTL_MS = config().SHOP_CACHE_TTL_MS;
 /** Entries kept at most (the oldest go first). */
-export const SHOP_CACHE_MAX_ENTRIES = Number(process.env.SHOP_CACHE_MAX_ENTRIES ?? 5_000);
+export const SHOP_CACHE_MAX_ENTRIES = config().SHOP_CACHE_MAX_ENTRIES;
 /** Listening again after a failure to start is tried at most this often. */
 const LISTEN_RETRY_MS = 5_000;
 
