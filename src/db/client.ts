@@ -8,6 +8,7 @@ import type { ListenState } from './listener.ts';
 import * as schema from './schema/index.ts';
 import { statementCounting, statementLogger } from './statement-count.ts';
 import { config, type Config } from '../lib/server/config.ts';
+import { provideChangeFeed } from '../lib/server/change-feed.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT & any, Schema>;
@@ -190,6 +191,9 @@ export function getDbHandle(): Promise<DbHandle> {
 export async function getDb(): Promise<Db> {
   return (await getDbHandle()).db;
 }
+
+// The process caches (src/lib/server/page-cache.ts, shop-cache.ts) listen for changes through this handle.
+provideChangeFeed(getDbHandle);
 
 export function setDbHandle(handle: Promise<DbHandle> | undefined) {
   (globalThis as Holder)[KEY] = handle;

@@ -12,7 +12,7 @@ import { payCheckout, receiveWebhook, tokenizeCard } from '../../src/domain/paym
 import { sign, webhookSecret } from '../../src/domain/payments/signature.ts';
 import { eventBody } from '../../src/domain/payments/providers.ts';
 import { customerCancel, supplierNext, customerNext, getOrderDetail } from '../../src/domain/orders/service.ts';
-import type { Viewer } from '../../src/domain/accounts/viewer.ts';
+import type { Viewer } from '../../src/lib/shared/viewer.ts';
 import { addressInput } from '../../src/domain/checkout/schema.ts';
 import { ADDRESS, CONTACT, makeWorld, type World } from './checkout.fixtures.ts';
 

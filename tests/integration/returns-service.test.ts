@@ -18,7 +18,7 @@ import { createReturnInput, returnInputFromFields, type CreateReturnInput } from
 import {
   closeReturn, createReturn, customerReturns, refundReturn, refusalOf, setMyPolicy, supplierReturns,
 } from '../../src/domain/returns/service.ts';
-import type { Viewer } from '../../src/domain/accounts/viewer.ts';
+import type { Viewer } from '../../src/lib/shared/viewer.ts';
 import { ADDRESS, CONTACT, makeWorld, type World } from './checkout.fixtures.ts';
 
 let h: Awaited<ReturnType<typeof freshDb>>;

@@ -15,7 +15,7 @@ import { customerCancel } from '../../src/domain/orders/service.ts';
 import { addressInput } from '../../src/domain/checkout/schema.ts';
 import { createProduct, patchProduct, getProduct } from '../../src/domain/products/service.ts';
 import { productInput, productPatch } from '../../src/domain/products/schema.ts';
-import type { Viewer } from '../../src/domain/accounts/viewer.ts';
+import type { Viewer } from '../../src/lib/shared/viewer.ts';
 import { ADDRESS, CONTACT, makeWorld, type World } from './checkout.fixtures.ts';
 
 let h: Awaited<ReturnType<typeof freshDb>>;

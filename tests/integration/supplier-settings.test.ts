@@ -8,7 +8,7 @@ import { Client } from '../support/http.ts';
 import { freshDb } from '../support/db.ts';
 import { products, profiles, shopProducts, shops, users } from '../../src/db/schema/index.ts';
 import type { Db } from '../../src/db/client.ts';
-import type { Viewer } from '../../src/domain/accounts/viewer.ts';
+import type { Viewer } from '../../src/lib/shared/viewer.ts';
 import { addItem, getCart } from '../../src/domain/cart/service.ts';
 import { addBranch, chooseDelivery, deliveryOptions, startCheckout, updateCheckout } from '../../src/domain/checkout/service.ts';
 import { addressInput } from '../../src/domain/checkout/schema.ts';

@@ -14,7 +14,7 @@ import { startCheckout, updateCheckout } from '../../src/domain/checkout/service
 import { customerCancel, supplierRefund } from '../../src/domain/orders/service.ts';
 import { payCheckout, tokenizeCard } from '../../src/domain/payments/service.ts';
 import { listAttendants, scanTicket, updateHolder } from '../../src/domain/tickets/service.ts';
-import type { Viewer } from '../../src/domain/accounts/viewer.ts';
+import type { Viewer } from '../../src/lib/shared/viewer.ts';
 
 const picks = demoPicks();
 const SHOP = picks.shopSlug;

@@ -19,7 +19,7 @@ import { createReturnInput } from '../../src/domain/returns/schema.ts';
 import * as walletRepo from '../../src/domain/wallet/repo.ts';
 import { reconciliation, releaseDue } from '../../src/domain/wallet/service.ts';
 import { listPayouts, listWallets, processPayouts, requestPayout, walletEntries } from '../../src/domain/wallet/wallets.ts';
-import type { Viewer } from '../../src/domain/accounts/viewer.ts';
+import type { Viewer } from '../../src/lib/shared/viewer.ts';
 import { PLAN_DEFAULTS } from '../../src/lib/shared/constants.ts';
 import { ADDRESS, CONTACT, makeWorld, type World } from './checkout.fixtures.ts';
 

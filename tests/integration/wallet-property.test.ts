@@ -10,14 +10,14 @@ import { freshDb } from '../support/db.ts';
 import { plans, products, users } from '../../src/db/schema/index.ts';
 import { chooseDelivery, startCheckout, updateCheckout } from '../../src/domain/checkout/service.ts';
 import { addressInput } from '../../src/domain/checkout/schema.ts';
-import { rowsOf } from '../../src/domain/checkout/tx.ts';
+import { rowsOf } from '../../src/db/tx.ts';
 import { customerNext, markPaid, supplierNext, supplierRefund } from '../../src/domain/orders/service.ts';
 import { payCheckout } from '../../src/domain/payments/service.ts';
 import { closeReturn, createReturn, customerReturns } from '../../src/domain/returns/service.ts';
 import { createReturnInput } from '../../src/domain/returns/schema.ts';
 import { reconciliation, releaseDue } from '../../src/domain/wallet/service.ts';
 import { listWallets, processPayouts, requestPayout } from '../../src/domain/wallet/wallets.ts';
-import type { Viewer } from '../../src/domain/accounts/viewer.ts';
+import type { Viewer } from '../../src/lib/shared/viewer.ts';
 import { PLAN_DEFAULTS } from '../../src/lib/shared/constants.ts';
 import { ADDRESS, CONTACT, makeWorld, type World } from './checkout.fixtures.ts';
 

@@ -12,7 +12,7 @@ import { joinReferralTree } from '../promoted/index.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password.ts';
 import * as repo from './repo.ts';
 import type { LoginInput, SignupInput } from './schema.ts';
-import type { SessionUser } from './viewer.ts';
+import type { SessionUser } from '../../lib/shared/viewer.ts';
 import { sendMail } from './mail.ts';
 import { config } from '../../lib/server/config.ts';
 

@@ -1,7 +1,7 @@
 // Shop administration: catalogues. Every call takes the admin context (context.ts).
 import type { Db } from '../../db/client.ts';
 import { listCatalogues } from '../catalog/repo.ts';
-import { pgCode } from '../checkout/tx.ts';
+import { pgCode } from '../../db/tx.ts';
 import { AppError } from '../../lib/shared/errors.ts';
 import { slugify } from '../../lib/shared/slug.ts';
 import type { ShopRow } from '../shops/repo.ts';

@@ -5,7 +5,7 @@
 // the page cache drops the shop's pages by itself.
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/shared/errors.ts';
-import type { Viewer } from '../accounts/viewer.ts';
+import type { Viewer } from '../../lib/shared/viewer.ts';
 import { mediaIdOf } from '../admin/schema.ts';
 import { dropUnusedImages, shopImage, type AdminCtx } from '../admin/service.ts';
 import type { ShopRow } from '../shops/repo.ts';

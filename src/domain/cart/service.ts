@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/shared/errors.ts';
 import { CART_MAX_AMOUNT, CART_MAX_LINES } from '../../lib/shared/constants.ts';
 import { stockState } from '../../lib/shared/stock.ts';
-import type { Viewer } from '../accounts/viewer.ts';
+import type { Viewer } from '../../lib/shared/viewer.ts';
 import { getShopBySlug, type ShopRow } from '../shops/service.ts';
 import * as repo from './repo.ts';
 import type { OfferedProduct } from './repo.ts';

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/shared/errors.ts';
 import { shopOrigin } from '../../lib/server/shop-url.ts';
 import { shopCached } from '../../lib/server/shop-cache.ts';
-import type { Viewer } from '../accounts/viewer.ts';
+import type { Viewer } from '../../lib/shared/viewer.ts';
 import type { ShopRow } from '../shops/repo.ts';
 import { requireShopAdmin } from '../shops/service.ts';
 import { normalizeSearchText } from '../search/schema.ts';

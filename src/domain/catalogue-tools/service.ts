@@ -4,7 +4,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/shared/errors.ts';
-import type { Viewer } from '../accounts/viewer.ts';
+import type { Viewer } from '../../lib/shared/viewer.ts';
 import { catalogueSlugsLike, findCatalogue } from '../admin/repo.ts';
 import { catalogueSlug, type AdminCtx } from '../admin/service.ts';
 import { storeOwners } from '../catalog/repo.ts';

@@ -7,7 +7,7 @@ import type { Db } from '../../db/client.ts';
 import type { AddressFields, LineSnapshot } from '../../db/schema/commerce.ts';
 import { AppError } from '../../lib/shared/errors.ts';
 import { CHECKOUT_COUNTDOWN_MS, INSTALLMENT_OPTIONS, PAYMENT_METHODS } from '../../lib/shared/constants.ts';
-import type { Viewer } from '../accounts/viewer.ts';
+import type { Viewer } from '../../lib/shared/viewer.ts';
 import * as cartRepo from '../cart/repo.ts';
 import type { OfferedProduct } from '../cart/repo.ts';
 import { forVariant, QUANTITY_FIELD_KEYS, QUANTITY_MESSAGES, refusal, variantFieldKey, variantKey, variantProblems } from '../cart/rules.ts';
@@ -25,7 +25,7 @@ import * as repo from './repo.ts';
 import type { CheckoutRow } from './repo.ts';
 import type { AddressInput, CheckoutView, DeliveryOption } from './schema.ts';
 import { sweepExpired } from './sweeper.ts';
-import { inTx } from './tx.ts';
+import { inTx } from '../../db/tx.ts';
 import { HOLD_MESSAGES, holdCap, holderLockKeys, holdProblems, mayOpenAnother, reservationUnits, restartRefusal, type Holder, type ReservedUnits } from './rules.ts';
 import { buyByRate, requireBuyBy } from '../cart/buy-by.ts';
 

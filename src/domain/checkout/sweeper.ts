@@ -11,7 +11,7 @@ import * as orderRepo from '../orders/repo.ts';
 import { systemCancel } from '../orders/service.ts';
 import * as payRepo from '../payments/repo.ts';
 import * as repo from './repo.ts';
-import { inTx } from './tx.ts';
+import { inTx } from '../../db/tx.ts';
 
 export const EXPIRED_MESSAGE = 'Time to complete purchase expired';
 

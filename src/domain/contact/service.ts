@@ -3,7 +3,7 @@
 // the outbox / SMTP. Limited per sender address and per shop with the shared rate_limits counters.
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/shared/errors.ts';
-import type { Viewer } from '../accounts/viewer.ts';
+import type { Viewer } from '../../lib/shared/viewer.ts';
 import { hitRateLimit } from '../accounts/repo.ts';
 import { sendMail } from '../accounts/mail.ts';
 import { getShopItem, shopPublicOrigin } from '../catalog/service.ts';

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/shared/errors.ts';
-import type { Viewer } from '../accounts/viewer.ts';
+import type { Viewer } from '../../lib/shared/viewer.ts';
 import { shopPublicOrigin } from '../catalog/service.ts';
 import { requireShopAdmin, standingOf, visitorRole, type ShopRow } from '../shops/service.ts';
 import * as repo from './repo.ts';

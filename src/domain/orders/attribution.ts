@@ -3,7 +3,7 @@
 // campaign and who shared it. Buyers never see it.
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/shared/errors.ts';
-import type { Viewer } from '../accounts/viewer.ts';
+import type { Viewer } from '../../lib/shared/viewer.ts';
 import * as ckRepo from '../checkout/repo.ts';
 import { attributionOf } from '../marketing/service.ts';
 import { requireShopPermission, type ShopRow } from '../shops/service.ts';

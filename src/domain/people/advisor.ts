@@ -4,7 +4,7 @@
 // advisor. Only the shop's admins and staff (admin, accountant, dispatcher, qrreader) see it: they run the shop.
 import type { Db } from '../../db/client.ts';
 import { LINK_RULES, safeHref, safeSrc } from '../../lib/shared/safe-url.ts';
-import type { Viewer } from '../accounts/viewer.ts';
+import type { Viewer } from '../../lib/shared/viewer.ts';
 import type { ShopRow } from '../shops/repo.ts';
 import * as repo from './repo.ts';
 import { formatPhone, HEARTBEAT_MIN_INTERVAL_MS, isOnline, whatsappLink } from './rules.ts';

@@ -3,8 +3,8 @@
 // ({"<line>.<column>": [message]}), and writes all rows in one transaction, or none: a half import never happens.
 import type { Db } from '../../db/client.ts';
 import { AppError, type IssueLike } from '../../lib/shared/errors.ts';
-import type { Viewer } from '../accounts/viewer.ts';
-import { inTx } from '../checkout/tx.ts';
+import type { Viewer } from '../../lib/shared/viewer.ts';
+import { inTx } from '../../db/tx.ts';
 import { requireSupplier } from '../suppliers/access.ts';
 import { createValues, parseCsv, toCsv, updateValues } from './csv.ts';
 import * as repo from './repo.ts';

@@ -3,8 +3,8 @@
 // level or every level), follow them, and list the people they referred with filters.
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/shared/errors.ts';
-import type { Viewer } from '../accounts/viewer.ts';
-import { inTx } from '../checkout/tx.ts';
+import type { Viewer } from '../../lib/shared/viewer.ts';
+import { inTx } from '../../db/tx.ts';
 import { findShopBySlug } from '../shops/service.ts';
 import * as repo from './repo.ts';
 import { cleanTrackingValue, dayRange, firstImage, mayJoin, shopSlugOfPath } from './rules.ts';

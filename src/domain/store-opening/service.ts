@@ -5,8 +5,8 @@
 // landing's call (decision in docs/architecture-notes.md).
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/shared/errors.ts';
-import type { Viewer } from '../accounts/viewer.ts';
-import { inTx } from '../checkout/tx.ts';
+import type { Viewer } from '../../lib/shared/viewer.ts';
+import { inTx } from '../../db/tx.ts';
 import { storeThemeInfoSchema } from '../shops/schema.ts';
 import { supplierOf } from '../suppliers/access.ts';
 import { packs } from '../../themes/loader.ts';

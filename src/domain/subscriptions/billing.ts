@@ -15,8 +15,8 @@
 //              reverses it from pending, and no refund takes more than a holder can withdraw (postTakeBack).
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/shared/errors.ts';
-import type { Viewer } from '../accounts/viewer.ts';
-import { inTx } from '../checkout/tx.ts';
+import type { Viewer } from '../../lib/shared/viewer.ts';
+import { inTx } from '../../db/tx.ts';
 import { expired } from '../payments/cards.ts';
 import { providerFor } from '../payments/providers.ts';
 import type { PaymentRow } from '../payments/repo.ts';

@@ -7,9 +7,9 @@
 //   another plan active   that one is replaced (ended now); the new one starts now
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/shared/errors.ts';
-import type { Viewer } from '../accounts/viewer.ts';
+import type { Viewer } from '../../lib/shared/viewer.ts';
 import { resaleEarning } from '../catalog/schema.ts';
-import { inTx } from '../checkout/tx.ts';
+import { inTx } from '../../db/tx.ts';
 import { assertProviderUsable } from '../payments/availability.ts';
 import * as payRepo from '../payments/repo.ts';
 import { expired } from '../payments/cards.ts';

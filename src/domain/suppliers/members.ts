@@ -6,7 +6,7 @@ import type { Translator } from '../../lib/i18n/index.ts';
 import { AppError } from '../../lib/shared/errors.ts';
 import type { Db } from '../../db/client.ts';
 import { sendMail } from '../accounts/mail.ts';
-import type { Viewer } from '../accounts/viewer.ts';
+import type { Viewer } from '../../lib/shared/viewer.ts';
 import { acceptWith, countInvitationMail, newToken, tokenHashOf } from '../people/invitations.ts';
 import { findUserByEmail } from '../people/repo.ts';
 import { invitationExpired, invitationExpiry } from '../people/rules.ts';
