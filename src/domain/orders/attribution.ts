@@ -5,8 +5,8 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/shared/errors.ts';
 import type { Viewer } from '../../lib/shared/viewer.ts';
 import * as ckRepo from '../checkout/repo.ts';
-import { attributionOf } from '../marketing/service.ts';
-import { requireShopPermission, type ShopRow } from '../shops/service.ts';
+import { attributionOf } from '../marketing/index.ts';
+import { requireShopPermission, type ShopRow } from '../shops/index.ts';
 import * as repo from './repo.ts';
 import type { OrderDetail, OrderListQuery, OrderSummary } from './schema.ts';
 

@@ -6,7 +6,7 @@ import type { Translator } from '../../lib/i18n/index.ts';
 import { formatDateTime } from '../../lib/shared/intl.ts';
 import { formatMoney } from '../../lib/shared/money.ts';
 import { CFDI_USE_LABEL, TAX_REGIME_LABEL, codeLabel } from '../../lib/shared/sat.ts';
-import { winAnsi } from '../tickets/pdf.ts';
+import { winAnsi } from '../tickets/index.ts';
 import type { InvoiceData } from './service.ts';
 
 type Line = { label: string; value: string };

@@ -15,14 +15,14 @@ import type { Viewer } from '../../lib/shared/viewer.ts';
 import * as ckRepo from '../checkout/repo.ts';
 import type { CheckoutRow } from '../checkout/repo.ts';
 import { inTx } from '../../db/tx.ts';
-import { providerFor } from '../payments/providers.ts';
+import { providerFor } from '../payments/index.ts';
 import * as payRepo from '../payments/repo.ts';
-import type { PaymentRow } from '../payments/repo.ts';
-import { paymentViewOf } from '../payments/views.ts';
+import type { PaymentRow } from '../payments/index.ts';
+import { paymentViewOf } from '../payments/index.ts';
 import { FULFILLMENT_FOR_ORDER_EVENT, cancelEvent, nextActor, nextEvent, nextStep, plan, waitingOn, type EventInput, type Machine, type OrderFacts, type Role } from './machines.ts';
 import * as repo from './repo.ts';
 import type { OrderRow } from './repo.ts';
-import { assertRefundCovered, recordPayment, recordRefund, startReturnWindow, supplierHolderOf } from '../wallet/service.ts';
+import { assertRefundCovered, recordPayment, recordRefund, startReturnWindow, supplierHolderOf } from '../wallet/index.ts';
 import type { OrderDetail, OrderListQuery, OrderSummary } from './schema.ts';
 import { withAttribution } from './attribution.ts';
 

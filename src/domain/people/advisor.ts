@@ -5,7 +5,7 @@
 import type { Db } from '../../db/client.ts';
 import { LINK_RULES, safeHref, safeSrc } from '../../lib/shared/safe-url.ts';
 import type { Viewer } from '../../lib/shared/viewer.ts';
-import type { ShopRow } from '../shops/repo.ts';
+import type { ShopRow } from '../shops/index.ts';
 import * as repo from './repo.ts';
 import { formatPhone, HEARTBEAT_MIN_INTERVAL_MS, isOnline, whatsappLink } from './rules.ts';
 import type { Advisor } from './schema.ts';

@@ -8,7 +8,7 @@ import { safeSrc } from '../../lib/shared/safe-url.ts';
 import type { Db } from '../../db/client.ts';
 import { sendMail } from '../accounts/mail.ts';
 import type { Viewer } from '../../lib/shared/viewer.ts';
-import type { AdminCtx } from '../admin/service.ts';
+import type { AdminCtx } from '../admin/index.ts';
 import { acceptWith, countInvitationMail, newToken, tokenHashOf } from './invitations.ts';
 import * as repo from './repo.ts';
 import { invitationExpired, invitationExpiry, normalisePermissions } from './rules.ts';

@@ -18,8 +18,8 @@ import * as ckRepo from '../checkout/repo.ts';
 import { inTx, pgCode } from '../../db/tx.ts';
 import * as ordersRepo from '../orders/repo.ts';
 import type { OrderRow } from '../orders/repo.ts';
-import { customerOrder, orderReference, supplierActor, supplierRefund } from '../orders/service.ts';
-import { releaseOrder } from '../wallet/service.ts';
+import { customerOrder, orderReference, supplierActor, supplierRefund } from '../orders/index.ts';
+import { releaseOrder } from '../wallet/index.ts';
 import type { ReturnPhoto } from './photos.ts';
 import * as repo from './repo.ts';
 import {

@@ -11,7 +11,7 @@ import { sandboxShippingEnabled } from '../../lib/server/modes.ts';
 import type { Viewer } from '../../lib/shared/viewer.ts';
 import { inTx } from '../../db/tx.ts';
 import * as orderRepo from '../orders/repo.ts';
-import { advanceLocked, customerOrder, ORDER_NOT_FOUND, SYSTEM, supplierActor } from '../orders/service.ts';
+import { advanceLocked, customerOrder, ORDER_NOT_FOUND, SYSTEM, supplierActor } from '../orders/index.ts';
 import * as repo from './repo.ts';
 import { courierOf, isSandboxCourier, nextSandboxStep, orderEffect, sandboxStepDue } from './rules.ts';
 import type { CourierEvent, TrackingView } from './schema.ts';

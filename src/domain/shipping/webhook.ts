@@ -4,7 +4,7 @@
 import type { Db } from '../../db/client.ts';
 import { demoMode, sandboxShippingEnabled } from '../../lib/server/modes.ts';
 import { AppError } from '../../lib/shared/errors.ts';
-import { DEMO_WEBHOOK_SECRET, verify } from '../payments/signature.ts';
+import { DEMO_WEBHOOK_SECRET, verify } from '../payments/index.ts';
 import { courierEvent } from './schema.ts';
 import { recordCourierEvent } from './service.ts';
 import { config, type Config } from '../../lib/server/config.ts';

@@ -2,7 +2,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { profiles, shops, users } from '../../db/schema/index.ts';
-import type { StoreThemeInfo } from '../shops/schema.ts';
+import type { StoreThemeInfo } from '../shops/index.ts';
 import { rowsOf } from '../../db/tx.ts';
 
 export async function slugTaken(db: Db, slug: string): Promise<boolean> {

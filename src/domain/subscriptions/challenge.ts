@@ -7,7 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/shared/errors.ts';
 import { inTx } from '../../db/tx.ts';
 import * as payRepo from '../payments/repo.ts';
-import { findById as findShopById } from '../shops/repo.ts';
+import { findById as findShopById } from '../shops/index.ts';
 import * as repo from './repo.ts';
 import { paidPeriod } from './service.ts';
 

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/shared/errors.ts';
 import type { Viewer } from '../../lib/shared/viewer.ts';
 import { inTx } from '../../db/tx.ts';
-import { orderReference } from '../orders/service.ts';
+import { orderReference } from '../orders/index.ts';
 import { requireSupplier, type SupplierActor } from './access.ts';
 import * as repo from './repo.ts';
 import { PACKING_BOX, packUnits } from './rules.ts';

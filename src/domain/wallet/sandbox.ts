@@ -7,7 +7,7 @@ import { AppError } from '../../lib/shared/errors.ts';
 import type { Viewer } from '../../lib/shared/viewer.ts';
 import { inTx } from '../../db/tx.ts';
 import * as orderRepo from '../orders/repo.ts';
-import { supplierActor } from '../orders/service.ts';
+import { supplierActor } from '../orders/index.ts';
 import * as repo from './repo.ts';
 import { releaseOrder } from './service.ts';
 

@@ -14,7 +14,7 @@
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/shared/errors.ts';
 import type { Viewer } from '../../lib/shared/viewer.ts';
-import { shopPlanRate } from '../catalog/repo.ts';
+import { shopPlanRate } from '../catalog/index.ts';
 import { inTx } from '../../db/tx.ts';
 import * as repo from './repo.ts';
 import type { EntryInput, TxSource } from './repo.ts';
