@@ -10,7 +10,8 @@ import { products, profiles, shopProducts, shops, users } from '../../src/db/sch
 import type { Db } from '../../src/db/client.ts';
 import type { Viewer } from '../../src/lib/shared/viewer.ts';
 import { addItem, getCart } from '../../src/domain/cart/service.ts';
-import { addBranch, chooseDelivery, deliveryOptions, startCheckout, updateCheckout } from '../../src/domain/checkout/service.ts';
+import { addBranch, chooseDelivery, deliveryOptions, updateCheckout } from '../../src/domain/checkout/service.ts';
+import { startCheckout } from '../../src/flows/checkout.ts';
 import { addressInput } from '../../src/domain/checkout/schema.ts';
 import { payCheckout } from '../../src/domain/payments/service.ts';
 import { becomeSupplier, getSettings, putSettings } from '../../src/domain/suppliers/service.ts';

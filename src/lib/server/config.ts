@@ -34,11 +34,9 @@ const flag = () => z.string().optional().transform((raw, ctx): boolean | undefin
   return envFlag(raw)!;
 });
 
-/** A whole number of at least `min` (at most `max`), `fallback` when unset. */
-function whole(fallback: number, min: number, max?: number, unit?: string): z.ZodType<number, string | undefined>;
-function whole(fallback: undefined, min: number, max?: number, unit?: string): z.ZodType<number | undefined, string | undefined>;
-function whole(fallback: number | undefined, min: number, max = Number.MAX_SAFE_INTEGER, unit = '') {
-  return z.string().optional().transform((raw, ctx) => {
+/** A whole number of at least `min` (at most `max`), `fallback` when unset (undefined: the caller's default applies). */
+function whole<F extends number | undefined>(fallback: F, min: number, max = Number.MAX_SAFE_INTEGER, unit = '') {
+  return z.string().optional().transform((raw, ctx): number | F => {
     if (blank(raw)) return fallback;
     const v = raw!.trim();
     if (!/^\d+$/.test(v) || Number(v) < min || Number(v) > max) {
