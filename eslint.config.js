@@ -33,4 +33,11 @@ export default defineConfig(
     files: ['src/pages/**/*.{ts,astro}'],
     rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/db/schema/**', '**/repo.ts', 'drizzle-orm', 'drizzle-orm/*'], message: 'Pages call services; SQL lives in repo.ts.' }] }] },
   },
+  {
+    // One config module (issue 24): src/lib/server/config.ts reads and validates the environment; nothing else in the
+    // app reads process.env (scripts that run before the build may, validating with the same schema).
+    files: ['src/**/*.{ts,tsx,astro}', 'islands/**/*.{ts,tsx}'],
+    ignores: ['src/lib/server/config.ts'],
+    rules: { 'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read settings through config() from src/lib/server/config.ts (declared and validated there, listed in .env.example).' }] },
+  },
 );

@@ -6,6 +6,7 @@ import { configFromEnv, getDbHandle, setDbHandle } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { seedDemo } from '../src/db/seed/demo.ts';
 import { demoMode } from '../src/lib/server/modes.ts';
+import { loadConfig } from '../src/lib/server/config.ts';
 
 export async function prepareDatabase({ seed = demoMode(), log = console.log } = {}) {
   const config = configFromEnv();
@@ -26,7 +27,7 @@ export async function prepareDatabase({ seed = demoMode(), log = console.log } =
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   // Run by `npm run dev` (astro dev: NODE_ENV development, demo mode unless DEMO_MODE=0) and `npm run db:migrate`.
-  const seed = !process.argv.includes('--no-seed') && demoMode({ ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'development' });
+  const seed = !process.argv.includes('--no-seed') && demoMode(loadConfig({ ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'development' }));
   const handle = await prepareDatabase({ seed });
   await handle.close();
   setDbHandle(undefined);

@@ -17,6 +17,7 @@ import { setDraining } from '../src/lib/server/lifecycle.ts';
 import { httpTimeouts } from '../src/lib/server/timeouts.ts';
 import { getDbHandle } from '../src/db/client.ts';
 import { startJobs, stopJobs } from '../src/jobs/index.ts';
+import { config } from '../src/lib/server/config.ts';
 
 // Text answers (HTML, CSS, JS, JSON, SVG) go out compressed with brotli or gzip, whichever the client prefers.
 // Cached storefront pages arrive already compressed (src/lib/server/page-cache.ts keeps the compressed copy) and
@@ -24,7 +25,8 @@ import { startJobs, stopJobs } from '../src/jobs/index.ts';
 const compress = compression({ threshold: 1024, brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } } });
 
 export async function serve(entry) {
-  const baseDomain = process.env.BASE_DOMAIN ?? 'localhost';
+  const env = config();
+  const baseDomain = env.BASE_DOMAIN;
   process.env.ASTRO_NODE_AUTOSTART = 'disabled';
   // The adapter runs in middleware mode: its handler is the app alone, and the client files are ours to serve.
   const { handler } = await import(pathToFileURL(entry).href);
@@ -44,7 +46,7 @@ export async function serve(entry) {
       });
     });
   };
-  const { SERVER_CERT_PATH: cert, SERVER_KEY_PATH: key } = process.env;
+  const { SERVER_CERT_PATH: cert, SERVER_KEY_PATH: key } = env;
   // Request, header, idle and keep-alive timeouts (src/lib/server/timeouts.ts): a connection that sends nothing or
   // half a request is closed, and a balancer's idle connection is never closed under it.
   const t = httpTimeouts();
@@ -56,8 +58,8 @@ export async function serve(entry) {
   server.headersTimeout = t.headersTimeout;
   server.requestTimeout = t.requestTimeout;
   server.setTimeout(t.idleTimeout);
-  const host = process.env.HOST ?? 'localhost';
-  const port = Number(process.env.PORT ?? 4321);
+  const host = env.HOST;
+  const port = env.PORT;
   await new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, resolve);
@@ -76,7 +78,7 @@ const cutEventStreams = () => {
 };
 
 /** How long in-flight requests get to finish after SIGTERM before their connections are cut. */
-const SHUTDOWN_TIMEOUT_MS = Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 10_000);
+const SHUTDOWN_TIMEOUT_MS = config().SHUTDOWN_TIMEOUT_MS;
 
 /**
  * Graceful shutdown: stop accepting connections (and /api/health answers 503 meanwhile), let the requests in flight

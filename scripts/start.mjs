@@ -1,4 +1,6 @@
 // `npm start`: build when stale, migrate, seed an empty database, then serve (PORT, HOST). `npm run serve`: serve only.
+// First: a bad environment variable stops the start here, named, before anything else loads.
+import './check-config.mjs';
 import { fileURLToPath } from 'node:url';
 import { ENTRY, buildIfStale } from './build-if-stale.mjs';
 import { serve } from './serve.mjs';
@@ -7,6 +9,7 @@ import { formatPackErrors, loadPacks } from '../src/themes/loader.ts';
 import { DEMO_PASSWORD, DEMO_SHOP_SLUGS, DEMO_USERS } from '../src/db/seed/demo.ts';
 import { DEMO_TICKET_STAFF } from '../src/db/seed/tickets.ts';
 import { defaultDemoMode, demoDefaultNotice, demoMode, startupNotices } from '../src/lib/server/modes.ts';
+import { config, loadConfig, resetConfig } from '../src/lib/server/config.ts';
 import { hasOperator } from '../src/domain/accounts/operator.ts';
 
 // Packs are found from the project, not from wherever the process manager started us (a relative 'themes' made
@@ -18,9 +21,13 @@ process.env.NODE_ENV ??= 'production';
 // Demo mode (src/lib/server/modes.ts: the demo data, mail outbox, sandbox payments, the public demo webhook secret)
 // is on with the embedded PGlite demo database on a loopback HOST, and off with DATABASE_URL or on any other HOST,
 // unless DEMO_MODE says otherwise.
-const demoNotice = demoDefaultNotice(process.env);
-if (!process.env.DEMO_MODE?.trim()) process.env.DEMO_MODE = defaultDemoMode(process.env) ? '1' : '0';
-const demo = demoMode(process.env);
+const given = loadConfig(process.env);
+const demoNotice = demoDefaultNotice(given);
+if (!process.env.DEMO_MODE?.trim()) process.env.DEMO_MODE = defaultDemoMode(given) ? '1' : '0';
+// The modules loaded so far may have read the configuration before the defaults above: read it again.
+resetConfig();
+const env = config();
+const demo = demoMode(env);
 
 // Packs are data: refuse to start with a broken one, naming the file and the JSON path.
 const { errors: packErrors } = loadPacks();
@@ -38,9 +45,9 @@ if (!serveOnly) {
   operatorMissing = !demo && !(await hasOperator(handle.db));
 }
 
-const port = process.env.PORT;
-const base = process.env.BASE_DOMAIN ?? 'localhost';
-const shown = process.env.HOST === '0.0.0.0' || process.env.HOST === '::' ? 'localhost' : process.env.HOST;
+const port = env.PORT;
+const base = env.BASE_DOMAIN;
+const shown = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
 if (!serveOnly && demo) {
   console.log('\nDemo shops:');
   for (const slug of DEMO_SHOP_SLUGS) console.log(`  http://${slug}.${base}:${port}/    (or http://${shown}:${port}/${slug}/)`);
@@ -50,7 +57,7 @@ if (!serveOnly && demo) {
 }
 
 // Loud on purpose: what the demo turns on must never go unnoticed on a public server.
-const { banner, warnings } = startupNotices(process.env, `http://${shown}:${port}`);
+const { banner, warnings } = startupNotices(env, `http://${shown}:${port}`);
 if (banner.length) {
   const rule = '!'.repeat(100);
   console.warn(`\n${rule}\n${banner.map((l, i) => `!!  ${i ? `- ${l}` : l}`).join('\n')}\n${rule}`);
@@ -60,7 +67,7 @@ for (const w of warnings) console.warn(`[warning] ${w}`);
 if (operatorMissing) {
   console.log('\nNo platform operator account yet. Create the first one (asks for its password, or reads it from stdin):');
   console.log('  npm run operator -- --email you@example.com [--name "Your Name"]');
-  if (!process.env.DATABASE_URL) console.log('  (PGlite: stop this server first; one process at a time opens its data directory)');
+  if (!env.DATABASE_URL) console.log('  (PGlite: stop this server first; one process at a time opens its data directory)');
 }
 console.log('');
 

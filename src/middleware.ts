@@ -23,8 +23,9 @@ import { databaseUnavailableResponse } from './lib/server/unavailable.ts';
 import { forgetAfterWrite } from './lib/server/shop-cache.ts';
 import { hoistIslandStyle } from './lib/server/island-style.ts';
 import { SQL_COUNT_HEADER, SQL_STATEMENTS_HEADER, countStatements, statementCounting } from './db/statement-count.ts';
+import { config } from './lib/server/config.ts';
 
-const BASE_DOMAIN = process.env.BASE_DOMAIN ?? 'localhost';
+const BASE_DOMAIN = config().BASE_DOMAIN;
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 function crossOrigin(request: Request, url: URL): boolean {

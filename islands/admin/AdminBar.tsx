@@ -5,8 +5,7 @@ import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { useAdminActions, type PageAction, type ResaleType } from './actions.ts';
 import { AdminApi } from './api.ts';
 import css from './admin.css?inline';
-import type { Preset } from './ColorPanel.tsx';
-import type { PhotoDisplay } from './PhotoModal.tsx';
+import type { AdminShop } from './admin-shop.ts';
 import { defaultLabels, type AdminLabels } from './labels.ts';
 import { BuilderLinkContext, ERROR_TOAST_MS, SUCCESS_TOAST_MS, ToastProvider, useToasts } from './ui.tsx';
 import { builderPanelHref, isToolPanel } from '../builder/tool-panels.ts';
@@ -21,10 +20,7 @@ const BannersModal = lazy(() => import('./BannersModal.tsx'));
 const AddItemsModal = lazy(() => import('./AddItemsModal.tsx'));
 const FranchisesModal = lazy(() => import('./FranchisesModal.tsx'));
 
-export interface AdminShop {
-  slug: string; name: string; photo: string | null; photo_display?: PhotoDisplay; color1: string; color2: string; columns: 1 | 2;
-  socials: Record<string, string | null>; presets: Preset[];
-}
+export type { AdminShop } from './admin-shop.ts';
 type ModalId = 'color' | 'photo' | 'social' | 'headers' | 'carousel' | 'banners' | PageAction['modal'];
 
 /** A link of the bar (also the menu apps: orders, collaborators): the ticket scanner ({shop}/admin/boletos, admins and qrreader members), the reseller's workspace ({shop}/apps/me/referral, admins). */

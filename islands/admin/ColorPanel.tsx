@@ -9,8 +9,10 @@ import { patchStore } from './panel-commands.ts';
 import { usePanelHistory } from './panel-history.ts';
 import { defaultLabels, type AdminLabels } from './labels.ts';
 import { COLOR_DEBOUNCE_MS, ERROR_TOAST_MS, useToasts } from './ui.tsx';
+import type { Preset } from './admin-shop.ts';
 
-export interface Preset { name: string; color1: string; color2: string }
+export type { Preset } from './admin-shop.ts';
+
 const { r, g, b } = DEFAULT_BACKGROUND_RGB;
 export const DEFAULT_COLOR = `#${[r, g, b].map((n) => n.toString(16).padStart(2, '0')).join('')}`;
 

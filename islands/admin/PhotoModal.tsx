@@ -8,13 +8,14 @@ import { z } from 'zod';
 import { PHOTO_DISPLAYS, SHOP_NAME_MAX } from '../../src/lib/shared/constants.ts';
 import { IMAGE_SIZES } from '../../src/lib/shared/image-sizes.ts';
 import type { AdminApi } from './api.ts';
+import type { PhotoDisplay } from './admin-shop.ts';
 import ImageDrop from './ImageDrop.tsx';
 import { patchStore } from './panel-commands.ts';
 import { usePanelHistory } from './panel-history.ts';
 import { defaultLabels, fmt, type AdminLabels } from './labels.ts';
 import { ERROR_TOAST_MS, Field, Modal, useToasts } from './ui.tsx';
 
-export type PhotoDisplay = (typeof PHOTO_DISPLAYS)[number];
+export type { PhotoDisplay } from './admin-shop.ts';
 /** bdr_rec and rec are the wide (rectangular) shapes. */
 export const isWideShape = (d: string) => d === 'rec' || d === 'bdr_rec';
 import IslandForm from '../shared/form.tsx';

@@ -2,7 +2,7 @@
 // Without one they are the plain API calls the editors always made.
 import type { AdminHeader } from '../../src/domain/admin/schema.ts';
 import { AdminApi } from './api.ts';
-import type { AdminShop } from './AdminBar.tsx';
+import type { AdminShop } from './admin-shop.ts';
 import { ImageKeeper, pick, type PanelCommandKind, type RecordCommand } from './panel-history.ts';
 
 type Row = Record<string, unknown> & { id: string };

@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CFDI_USES, TAX_REGIMES } from '../../src/lib/shared/constants.ts';
 import { INVOICING_FIELDS, INVOICING_MESSAGES, invoicingBody, invoicingFormSchema, toValues, type InvoicingFields, type InvoicingValues } from './invoicing.ts';
-import { CFDI_USE_LABEL, codeLabel, TAX_REGIME_LABEL } from './sat.ts';
+import { CFDI_USE_LABEL, codeLabel, TAX_REGIME_LABEL } from '../../src/lib/shared/sat.ts';
 import type { T } from './i18n.ts';
 import type { MessageKey } from '../../src/lib/i18n/index.ts';
 import { INVOICING_NAME_MAX } from '../../src/domain/orders/schema.ts';

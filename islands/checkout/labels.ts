@@ -22,7 +22,7 @@ export const paymentStatusLabel = (t: T, code: string) => word(t, 'payment.statu
 /** A card brand's name, or 'Tarjeta' / 'Card' when unknown. */
 export const brandLabel = (t: T, brand: string | null | undefined) => (brand && BRAND_NAMES[brand]) || t('payment.brandUnknown');
 
-export { CFDI_USE_LABEL, TAX_REGIME_LABEL, codeLabel } from './sat.ts';
+export { CFDI_USE_LABEL, TAX_REGIME_LABEL, codeLabel } from '../../src/lib/shared/sat.ts';
 
 // Spanish maps for the pages not yet moved to the locale (supplier sales, purchases list, alerts): the same texts,
 // read from es.json. New code uses the functions above with the request's `t`.

@@ -7,6 +7,8 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { ListenState } from './listener.ts';
 import * as schema from './schema/index.ts';
 import { statementCounting, statementLogger } from './statement-count.ts';
+import { config, type Config } from '../lib/server/config.ts';
+import { provideChangeFeed } from '../lib/server/change-feed.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT & any, Schema>;
@@ -50,8 +52,8 @@ export async function openDb(opts: DbOptions): Promise<DbHandle> {
     // A request waits at most DB_CONNECT_TIMEOUT_MS for a connection (a new one, or a pooled one under load):
     // then it fails as 'database unavailable' (503 with Retry-After, src/lib/server/db-errors.ts) instead of hanging.
     const pool = new pg.Pool({
-      connectionString: opts.url, max: Number(process.env.DB_POOL_MAX ?? 10),
-      connectionTimeoutMillis: Number(process.env.DB_CONNECT_TIMEOUT_MS ?? 10_000),
+      connectionString: opts.url, max: config().DB_POOL_MAX,
+      connectionTimeoutMillis: config().DB_CONNECT_TIMEOUT_MS,
     });
     // An idle connection the server closes (restart, failover, a dropped test database) must not crash the process.
     pool.on('error', (err) => console.error('[db] idle connection lost:', err.message));
@@ -170,7 +172,7 @@ export async function pingDb(db: Db, timeoutMs: number): Promise<boolean> {
   }
 }
 
-export function configFromEnv(env: NodeJS.ProcessEnv = process.env): DbOptions {
+export function configFromEnv(env: Config = config()): DbOptions {
   if (env.DATABASE_URL) return { url: env.DATABASE_URL };
   return { dataDir: path.resolve(env.DATA_DIR ?? 'data', 'pglite') };
 }
@@ -189,6 +191,9 @@ export function getDbHandle(): Promise<DbHandle> {
 export async function getDb(): Promise<Db> {
   return (await getDbHandle()).db;
 }
+
+// The process caches (src/lib/server/page-cache.ts, shop-cache.ts) listen for changes through this handle.
+provideChangeFeed(getDbHandle);
 
 export function setDbHandle(handle: Promise<DbHandle> | undefined) {
   (globalThis as Holder)[KEY] = handle;

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import type { DbHandle } from './client.ts';
+import { config } from '../lib/server/config.ts';
 
-export const MIGRATIONS_DIR = path.resolve(process.env.MIGRATIONS_DIR ?? 'src/db/migrations');
+export const MIGRATIONS_DIR = path.resolve(config().MIGRATIONS_DIR);
 
 /** Applies the committed drizzle-kit migrations; safe to run on every start. */
 export async function migrate(handle: DbHandle) {

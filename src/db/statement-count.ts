@@ -4,12 +4,13 @@
 // default: the logger is then not installed and nothing is counted.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Logger } from 'drizzle-orm/logger';
+import { config } from '../lib/server/config.ts';
 
 export const SQL_COUNT_HEADER = 'x-sql-count';
 export const SQL_STATEMENTS_HEADER = 'x-sql-statements';
 
 /** SQL_COUNT=1 counts; SQL_COUNT=log also prints each counted statement to stderr (to see what a page sends). */
-export const statementCounting = () => process.env.SQL_COUNT === '1' || process.env.SQL_COUNT === 'log';
+export const statementCounting = () => config().SQL_COUNT !== 'off';
 
 // One store per process (the start script and the server bundle carry their own copies of this module).
 const KEY = Symbol.for('tiendas.sqlCount');
@@ -20,7 +21,7 @@ export const statementLogger: Logger = {
     const c = als.getStore();
     if (!c) return;
     c.n++;
-    if (process.env.SQL_COUNT === 'log') console.error(`[sql ${c.n}] ${query.replace(/\s+/g, ' ').slice(0, 300)}`);
+    if (config().SQL_COUNT === 'log') console.error(`[sql ${c.n}] ${query.replace(/\s+/g, ' ').slice(0, 300)}`);
   },
 };
 

@@ -11,6 +11,7 @@ import { sandboxCouriers } from './sandbox-couriers.ts';
 import type { Job } from './job.ts';
 import * as repo from './repo.ts';
 import { startRunner } from './runner.ts';
+import { config, type Config } from '../lib/server/config.ts';
 
 export type { Job } from './job.ts';
 export type { JobRunRow } from './repo.ts';
@@ -20,10 +21,8 @@ export { runDue, stopRunner as stopJobs } from './runner.ts';
 export const JOBS: readonly Job[] = [expireCheckouts, sandboxCouriers, releaseEscrow, releaseCommissions, payouts, renewals];
 
 /** Whether this process runs jobs: JOBS=off (or the older RESERVATION_SWEEPER=0) leaves them to other processes. */
-export function jobsEnabled(env: Record<string, string | undefined> = process.env): boolean {
-  const v = env.JOBS?.trim().toLowerCase();
-  if (v === 'off' || v === '0' || v === 'false') return false;
-  return env.RESERVATION_SWEEPER !== '0';
+export function jobsEnabled(env: Config = config()): boolean {
+  return env.JOBS && env.RESERVATION_SWEEPER !== false;
 }
 
 /** Starts the runner for every job (once per process). */

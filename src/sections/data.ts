@@ -1,7 +1,7 @@
 // The `data` each main section receives from its page (through <Storefront data={...}>). Sections get
 // `data: unknown` (a template may place a section on a page that has no data for it, like the shop 404), so
 // each one narrows with the guard below and renders nothing otherwise.
-import type { Viewer } from '../domain/accounts/viewer.ts';
+import type { Viewer } from '../lib/shared/viewer.ts';
 import { viewerSeesResale } from '../domain/catalog/service.ts';
 import type { Catalogue, ItemDetail, ItemSort, ItemType, KindRoute, ListItem } from '../domain/catalog/schema.ts';
 import type { ProductReviewsData } from '../domain/reviews/service.ts';

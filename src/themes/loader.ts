@@ -6,13 +6,14 @@ import type { z } from 'zod';
 import { packFileSchema, packSchema, type Pack, type PackFile } from './schema.ts';
 import { sectionType } from './sections.ts';
 import { resolveSettings } from './settings.ts';
+import { config, type Config } from '../lib/server/config.ts';
 
 export interface LoadedPack { pack: Pack; css: string; dir: string }
 export interface PackError { file: string; path: string; message: string }
 
-export function themeDirs(env: NodeJS.ProcessEnv = process.env): string[] {
-  const main = path.resolve(env.THEMES_DIR ?? 'themes');
-  const extra = (env.THEMES_EXTRA_DIRS ?? '').split(',').map((d) => d.trim()).filter(Boolean).map((d) => path.resolve(d));
+export function themeDirs(env: Config = config()): string[] {
+  const main = path.resolve(env.THEMES_DIR);
+  const extra = env.THEMES_EXTRA_DIRS.map((d) => path.resolve(d));
   return [main, ...extra];
 }
 

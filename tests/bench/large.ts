@@ -55,7 +55,8 @@ async function database(products: number): Promise<Db> {
   if (!products) {
     // The same VACUUM ANALYZE seed.ts runs after the extra items, for a like comparison.
     const { configFromEnv, openDb } = await import('../../src/db/client.ts');
-    const handle = await openDb(configFromEnv(env));
+    const { loadConfig } = await import('../../src/lib/server/config.ts');
+    const handle = await openDb(configFromEnv(loadConfig(env)));
     try { await handle.exec('VACUUM ANALYZE'); } finally { await handle.close(); }
   }
   console.log(`${((performance.now() - t) / 1000).toFixed(1)} s`);

@@ -60,7 +60,8 @@ async function start(products: number): Promise<Server & { seedMs: number }> {
     if (analyze) {
       // The same planner statistics prepare-db gives the demo data (seed.ts does not ANALYZE).
       const { configFromEnv, openDb } = await import('../../src/db/client.ts');
-      const handle = await openDb(configFromEnv({ DATA_DIR: dir }));
+      const { loadConfig } = await import('../../src/lib/server/config.ts');
+      const handle = await openDb(configFromEnv(loadConfig({ DATA_DIR: dir })));
       try { await handle.exec('ANALYZE'); } finally { await handle.close(); }
     }
     seedMs = performance.now() - t;

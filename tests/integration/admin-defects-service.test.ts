@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shopHeaders, shops, suppliers } from '../../src/db/schema/index.ts';
 import { DEMO_BANNERS } from '../../src/db/seed/banners.ts';
 import { DEMO_USER_BY_KEY, demoId, seedDemo, type DemoUserKey } from '../../src/db/seed/demo.ts';
-import type { Viewer } from '../../src/domain/accounts/viewer.ts';
+import type { Viewer } from '../../src/lib/shared/viewer.ts';
 import { adminContext, createHeader, listHeaders, updateHeader, applyHeader } from '../../src/domain/admin/service.ts';
 import { headerInputSchema } from '../../src/domain/admin/schema.ts';
 import { bannerHref, bannersForViewer } from '../../src/domain/admin/storefront-banners.ts';

@@ -9,7 +9,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogueProducts, catalogues, products, shopFranchises, shopProducts, shops } from '../../src/db/schema/index.ts';
 import { DEMO_SHOPS, DEMO_USER_BY_KEY, seedDemo, type DemoUserKey } from '../../src/db/seed/demo.ts';
-import type { Viewer } from '../../src/domain/accounts/viewer.ts';
+import type { Viewer } from '../../src/lib/shared/viewer.ts';
 import { adminContext } from '../../src/domain/admin/service.ts';
 import { resaleQuerySchema } from '../../src/domain/resale/schema.ts';
 import { addFranchise, addToStore, listFranchiseChoices, listResale, removeFranchise, removeFromStore } from '../../src/domain/resale/service.ts';

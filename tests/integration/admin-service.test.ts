@@ -7,7 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogueProducts, media, shopProducts, shops } from '../../src/db/schema/index.ts';
 import { DEMO_USER_BY_KEY, demoId, seedDemo, type DemoUserKey } from '../../src/db/seed/demo.ts';
-import type { Viewer } from '../../src/domain/accounts/viewer.ts';
+import type { Viewer } from '../../src/lib/shared/viewer.ts';
 import {
   adminContext, applyHeader, addCatalogueProduct, createCatalogue, createHeader, createSlide, deleteCatalogue, deleteHeader,
   deleteSlide, moveCatalogueProduct, removeCatalogueProduct, updateHeader, updateStore, type AdminCtx,

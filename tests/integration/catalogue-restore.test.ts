@@ -6,7 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogueTrash, media, shopProducts } from '../../src/db/schema/index.ts';
 import { DEMO_USER_BY_KEY, seedDemo, type DemoUserKey } from '../../src/db/seed/demo.ts';
-import type { Viewer } from '../../src/domain/accounts/viewer.ts';
+import type { Viewer } from '../../src/lib/shared/viewer.ts';
 import { CATALOGUE_TRASH_MS, purgeCatalogueTrash, restoreCatalogue } from '../../src/domain/admin/catalogue-trash.ts';
 import { adminContext, addCatalogueProduct, createCatalogue, deleteCatalogue, listAdminCatalogues, listCatalogueProducts, type AdminCtx } from '../../src/domain/admin/service.ts';
 import { uploadShopImage } from '../../src/domain/admin/upload.ts';

@@ -5,7 +5,7 @@ import { freshDb } from '../support/db.ts';
 import { Client } from '../support/http.ts';
 import { catalogueProducts, catalogues, plans, products, profiles, shopProducts, shops } from '../../src/db/schema/index.ts';
 import { getShopCatalogue, getShopItem, listCatalogueItems, searchShopCatalogues } from '../../src/domain/catalog/service.ts';
-import type { Viewer } from '../../src/domain/accounts/viewer.ts';
+import type { Viewer } from '../../src/lib/shared/viewer.ts';
 import type { ShopRow } from '../../src/domain/shops/repo.ts';
 
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;

@@ -8,10 +8,11 @@ import { eq } from 'drizzle-orm';
 import { freshDb } from '../support/db.ts';
 import { Client } from '../support/http.ts';
 import { checkouts, orders, payments, savedCards } from '../../src/db/schema/commerce.ts';
-import { chooseDelivery, startCheckout, updateCheckout } from '../../src/domain/checkout/service.ts';
+import { chooseDelivery, updateCheckout } from '../../src/domain/checkout/service.ts';
+import { startCheckout } from '../../src/flows/checkout.ts';
 import { addressInput } from '../../src/domain/checkout/schema.ts';
 import { listCards, payCheckout } from '../../src/domain/payments/service.ts';
-import type { Viewer } from '../../src/domain/accounts/viewer.ts';
+import type { Viewer } from '../../src/lib/shared/viewer.ts';
 import { ADDRESS, CONTACT, demoPicks, makeWorld, readyCheckoutHttp, signUp, type World } from './checkout.fixtures.ts';
 
 let h: Awaited<ReturnType<typeof freshDb>>;

@@ -6,13 +6,14 @@ import { eq, sql } from 'drizzle-orm';
 import { freshDb } from '../support/db.ts';
 import { products } from '../../src/db/schema/index.ts';
 import { checkouts, orderHistory, orders, payments, stockReservations, webhookInbox } from '../../src/db/schema/commerce.ts';
-import { cancelCheckout, chooseDelivery, restartCheckout, startCheckout, updateCheckout } from '../../src/domain/checkout/service.ts';
+import { cancelCheckout, chooseDelivery, restartCheckout, updateCheckout } from '../../src/domain/checkout/service.ts';
+import { startCheckout } from '../../src/flows/checkout.ts';
 import { sweepExpired } from '../../src/domain/checkout/sweeper.ts';
 import { payCheckout, receiveWebhook, tokenizeCard } from '../../src/domain/payments/service.ts';
 import { sign, webhookSecret } from '../../src/domain/payments/signature.ts';
 import { eventBody } from '../../src/domain/payments/providers.ts';
 import { customerCancel, supplierNext, customerNext, getOrderDetail } from '../../src/domain/orders/service.ts';
-import type { Viewer } from '../../src/domain/accounts/viewer.ts';
+import type { Viewer } from '../../src/lib/shared/viewer.ts';
 import { addressInput } from '../../src/domain/checkout/schema.ts';
 import { ADDRESS, CONTACT, makeWorld, type World } from './checkout.fixtures.ts';
 

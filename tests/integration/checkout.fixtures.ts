@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../src/db/client.ts';
 import { products, profiles, shopProducts, shops, suppliers, users } from '../../src/db/schema/index.ts';
-import type { Viewer } from '../../src/domain/accounts/viewer.ts';
+import type { Viewer } from '../../src/lib/shared/viewer.ts';
 import type { ShopRow } from '../../src/domain/shops/service.ts';
 import { buildDemoData, demoId } from '../../src/db/seed/demo.ts';
 import type { Client } from '../support/http.ts';

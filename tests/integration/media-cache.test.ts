@@ -13,6 +13,7 @@ import { media } from '../../src/db/schema/index.ts';
 import { getSocialRef, originalBytes, socialBytes, variantBytes } from '../../src/domain/media/cached.ts';
 import { getMediaFileMeta, getVariantRef } from '../../src/domain/media/service.ts';
 import { mediaCachePath, writeCachedMedia } from '../../src/lib/server/media-cache.ts';
+import { resetConfig } from '../../src/lib/server/config.ts';
 import { freshDb } from '../support/db.ts';
 import { Client } from '../support/http.ts';
 
@@ -24,9 +25,11 @@ describe('media file cache (service on a fresh database)', () => {
     h = await freshDb();
     dir = mkdtempSync(path.join(os.tmpdir(), 'media-cache-test-'));
     process.env.MEDIA_CACHE_DIR = dir;
+    resetConfig();
   });
   afterAll(async () => {
     if (previous === undefined) delete process.env.MEDIA_CACHE_DIR; else process.env.MEDIA_CACHE_DIR = previous;
+    resetConfig();
     rmSync(dir, { recursive: true, force: true });
     await h?.dispose();
   });

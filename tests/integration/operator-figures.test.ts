@@ -10,7 +10,7 @@ import { users } from '../../src/db/schema/index.ts';
 import { platformFigures } from '../../src/domain/wallet/service.ts';
 import { figuresQuery } from '../../src/domain/wallet/schema.ts';
 import { DEFAULT_TIME_ZONE } from '../../src/lib/shared/intl.ts';
-import type { Viewer } from '../../src/domain/accounts/viewer.ts';
+import type { Viewer } from '../../src/lib/shared/viewer.ts';
 
 let h: Awaited<ReturnType<typeof freshDb>>;
 beforeAll(async () => {

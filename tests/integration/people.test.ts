@@ -2,7 +2,10 @@
 // HTTP against the demo data (src/db/seed/people.ts).
 import { describe, expect, it } from 'vitest';
 import { Client, mailedCode } from '../support/http.ts';
-import { heartbeatEnabled } from '../../src/domain/people/advisor.ts';
+import * as advisor from '../../src/domain/people/advisor.ts';
+import { loadConfig, type Env } from '../../src/lib/server/config.ts';
+
+const heartbeatEnabled = (env: Env) => advisor.heartbeatEnabled(loadConfig(env));
 
 const API = '/api/shops/demo-03/admin/collaborators';
 const rand = () => Math.random().toString(36).slice(2, 10);

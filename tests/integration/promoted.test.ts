@@ -7,7 +7,7 @@ import { freshDb } from '../support/db.ts';
 import { Client, mailedCode } from '../support/http.ts';
 import { demoPicks, readyCheckoutHttp } from './checkout.fixtures.ts';
 import { signupProven } from '../support/accounts.ts';
-import type { Viewer } from '../../src/domain/accounts/viewer.ts';
+import type { Viewer } from '../../src/lib/shared/viewer.ts';
 import { joinReferralTree, listPromoted } from '../../src/domain/promoted/service.ts';
 import { promotedQuery } from '../../src/domain/promoted/schema.ts';
 import { profiles, referrals } from '../../src/db/schema/index.ts';

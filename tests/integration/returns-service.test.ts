@@ -8,7 +8,8 @@ import { eq } from 'drizzle-orm';
 import { freshDb } from '../support/db.ts';
 import { orders, refunds } from '../../src/db/schema/commerce.ts';
 import { returnHistory, returnRefunds } from '../../src/db/schema/returns.ts';
-import { chooseDelivery, startCheckout, updateCheckout } from '../../src/domain/checkout/service.ts';
+import { chooseDelivery, updateCheckout } from '../../src/domain/checkout/service.ts';
+import { startCheckout } from '../../src/flows/checkout.ts';
 import { addressInput } from '../../src/domain/checkout/schema.ts';
 import { customerCancel, customerNext, supplierNext } from '../../src/domain/orders/service.ts';
 import { payCheckout } from '../../src/domain/payments/service.ts';
@@ -18,7 +19,7 @@ import { createReturnInput, returnInputFromFields, type CreateReturnInput } from
 import {
   closeReturn, createReturn, customerReturns, refundReturn, refusalOf, setMyPolicy, supplierReturns,
 } from '../../src/domain/returns/service.ts';
-import type { Viewer } from '../../src/domain/accounts/viewer.ts';
+import type { Viewer } from '../../src/lib/shared/viewer.ts';
 import { ADDRESS, CONTACT, makeWorld, type World } from './checkout.fixtures.ts';
 
 let h: Awaited<ReturnType<typeof freshDb>>;

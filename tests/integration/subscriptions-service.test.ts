@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { freshDb } from '../support/db.ts';
 import { signupProven } from '../support/accounts.ts';
-import type { Viewer } from '../../src/domain/accounts/viewer.ts';
+import type { Viewer } from '../../src/lib/shared/viewer.ts';
 import { becomeEntrepreneur, openStore } from '../../src/domain/store-opening/service.ts';
 import { buyPackage, LEDGER_SOURCE } from '../../src/domain/subscriptions/service.ts';
 import { tokenizeCard } from '../../src/domain/payments/service.ts';

@@ -7,7 +7,8 @@ import { eq } from 'drizzle-orm';
 import { freshDb } from '../support/db.ts';
 import { products, productVariantStock, shopProducts } from '../../src/db/schema/index.ts';
 import { checkouts, stockReservations } from '../../src/db/schema/commerce.ts';
-import { cancelCheckout, chooseDelivery, restartCheckout, setProductStock, startCheckout, updateCheckout } from '../../src/domain/checkout/service.ts';
+import { cancelCheckout, chooseDelivery, restartCheckout, setProductStock, updateCheckout } from '../../src/domain/checkout/service.ts';
+import { startCheckout } from '../../src/flows/checkout.ts';
 import { sweepExpired } from '../../src/domain/checkout/sweeper.ts';
 import { addItem } from '../../src/domain/cart/service.ts';
 import { payCheckout } from '../../src/domain/payments/service.ts';
@@ -15,7 +16,7 @@ import { customerCancel } from '../../src/domain/orders/service.ts';
 import { addressInput } from '../../src/domain/checkout/schema.ts';
 import { createProduct, patchProduct, getProduct } from '../../src/domain/products/service.ts';
 import { productInput, productPatch } from '../../src/domain/products/schema.ts';
-import type { Viewer } from '../../src/domain/accounts/viewer.ts';
+import type { Viewer } from '../../src/lib/shared/viewer.ts';
 import { ADDRESS, CONTACT, makeWorld, type World } from './checkout.fixtures.ts';
 
 let h: Awaited<ReturnType<typeof freshDb>>;

@@ -10,11 +10,12 @@ import { CONTACT, demoPicks, makeWorld, signUp, type World } from './checkout.fi
 import { orderItems, orders } from '../../src/db/schema/commerce.ts';
 import { shopMemberships } from '../../src/db/schema/shops.ts';
 import { tickets } from '../../src/db/schema/tickets.ts';
-import { startCheckout, updateCheckout } from '../../src/domain/checkout/service.ts';
+import { updateCheckout } from '../../src/domain/checkout/service.ts';
+import { startCheckout } from '../../src/flows/checkout.ts';
 import { customerCancel, supplierRefund } from '../../src/domain/orders/service.ts';
 import { payCheckout, tokenizeCard } from '../../src/domain/payments/service.ts';
 import { listAttendants, scanTicket, updateHolder } from '../../src/domain/tickets/service.ts';
-import type { Viewer } from '../../src/domain/accounts/viewer.ts';
+import type { Viewer } from '../../src/lib/shared/viewer.ts';
 
 const picks = demoPicks();
 const SHOP = picks.shopSlug;

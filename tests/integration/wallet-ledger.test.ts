@@ -10,7 +10,8 @@ import { eq, sql } from 'drizzle-orm';
 import { freshDb } from '../support/db.ts';
 import { plans, products, users } from '../../src/db/schema/index.ts';
 import { escrowHolds, ledgerEntries, ledgerTransactions } from '../../src/db/schema/wallet.ts';
-import { chooseDelivery, startCheckout, updateCheckout } from '../../src/domain/checkout/service.ts';
+import { chooseDelivery, updateCheckout } from '../../src/domain/checkout/service.ts';
+import { startCheckout } from '../../src/flows/checkout.ts';
 import { addressInput } from '../../src/domain/checkout/schema.ts';
 import { customerNext, markPaid, supplierNext, supplierOrderDetail, supplierRefund } from '../../src/domain/orders/service.ts';
 import { payCheckout } from '../../src/domain/payments/service.ts';
@@ -19,7 +20,7 @@ import { createReturnInput } from '../../src/domain/returns/schema.ts';
 import * as walletRepo from '../../src/domain/wallet/repo.ts';
 import { reconciliation, releaseDue } from '../../src/domain/wallet/service.ts';
 import { listPayouts, listWallets, processPayouts, requestPayout, walletEntries } from '../../src/domain/wallet/wallets.ts';
-import type { Viewer } from '../../src/domain/accounts/viewer.ts';
+import type { Viewer } from '../../src/lib/shared/viewer.ts';
 import { PLAN_DEFAULTS } from '../../src/lib/shared/constants.ts';
 import { ADDRESS, CONTACT, makeWorld, type World } from './checkout.fixtures.ts';
 

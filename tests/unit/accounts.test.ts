@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hashPassword, verifyPassword } from '../../src/domain/accounts/password.ts';
-import { viewerMatchesTarget, type Viewer } from '../../src/domain/accounts/viewer.ts';
+import { viewerMatchesTarget, type Viewer } from '../../src/lib/shared/viewer.ts';
 import { loginInput, pinVerifyInput, signupInput } from '../../src/domain/accounts/schema.ts';
 
 const user = (level: 'ul0' | 'ul1' | 'ul2' | null): Viewer => ({

@@ -3,7 +3,10 @@
 import { describe, expect, it } from 'vitest';
 import { isDatabaseUnavailable } from '../../src/lib/server/db-errors.ts';
 import { errorResponse } from '../../src/lib/server/http.ts';
-import { httpTimeouts } from '../../src/lib/server/timeouts.ts';
+import * as timeouts from '../../src/lib/server/timeouts.ts';
+import { loadConfig, type Env } from '../../src/lib/server/config.ts';
+
+const httpTimeouts = (env: Env) => timeouts.httpTimeouts(loadConfig(env));
 import { getT } from '../../src/lib/i18n/index.ts';
 
 const err = (props: Record<string, unknown>, message = 'x') => Object.assign(new Error(message), props);

@@ -8,7 +8,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveCachedMedia } from '../../src/lib/server/fast-media.ts';
-import { forgetMedia, indexMedia, mediaCacheDir, mediaCachePath } from '../../src/lib/server/media-cache.ts';
+import { forgetMedia, indexMedia, mediaCachePath } from '../../src/lib/server/media-cache.ts';
+import * as mediaCache from '../../src/lib/server/media-cache.ts';
+import { loadConfig, type Env } from '../../src/lib/server/config.ts';
+
+const mediaCacheDir = (env: Env) => mediaCache.mediaCacheDir(loadConfig(env));
 import { socialImage } from '../../src/lib/shared/social-image.ts';
 
 const ID = '0b7c1c4e-5d0a-4f5e-9a43-1d2a3b4c5d6e';

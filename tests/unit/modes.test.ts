@@ -1,6 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { defaultDemoMode, demoDefaultNotice, demoMode, envFlag, isLoopbackHost, outboxEnabled, sandboxPaymentsEnabled, startupNotices } from '../../src/lib/server/modes.ts';
-import { configuredWebhookSecret, DEMO_WEBHOOK_SECRET, webhookSecret } from '../../src/domain/payments/signature.ts';
+import * as modes from '../../src/lib/server/modes.ts';
+import { envFlag, isLoopbackHost } from '../../src/lib/server/modes.ts';
+import * as signature from '../../src/domain/payments/signature.ts';
+import { DEMO_WEBHOOK_SECRET } from '../../src/domain/payments/signature.ts';
+import { loadConfig, type Env } from '../../src/lib/server/config.ts';
+
+// Each function reads the parsed configuration; these take an environment as a process would have it.
+const demoMode = (env: Env) => modes.demoMode(loadConfig(env));
+const defaultDemoMode = (env: Env) => modes.defaultDemoMode(loadConfig(env));
+const demoDefaultNotice = (env: Env) => modes.demoDefaultNotice(loadConfig(env));
+const outboxEnabled = (env: Env) => modes.outboxEnabled(loadConfig(env));
+const sandboxPaymentsEnabled = (env: Env) => modes.sandboxPaymentsEnabled(loadConfig(env));
+const startupNotices = (env: Env, origin?: string) => modes.startupNotices(loadConfig(env), origin);
+const configuredWebhookSecret = (env: Env) => signature.configuredWebhookSecret(loadConfig(env));
+const webhookSecret = (env: Env) => signature.webhookSecret(loadConfig(env));
 
 const prod = { NODE_ENV: 'production' };
 

@@ -1,18 +1,20 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { atPrimaryAddress, shopOrigin } from '../../src/lib/server/shop-url.ts';
 import { matchTenancy, preferredPath } from '../../src/lib/server/tenancy.ts';
+import { resetConfig } from '../../src/lib/server/config.ts';
 
 const shop = { slug: 'demo-03', canonical_url: null };
 const own = { slug: 'demo-04', canonical_url: 'https://tienda-04.example' };
 
 describe('a shop primary address', () => {
-  afterEach(() => { delete process.env.SHOP_SUBDOMAINS; });
+  afterEach(() => { delete process.env.SHOP_SUBDOMAINS; resetConfig(); });
 
   it('is its own domain, else its subdomain, else the bare domain and its path', () => {
     const url = new URL('http://example.test:8080/demo-03/catalogos');
     expect(shopOrigin(own, url, 'example.test')).toBe('https://tienda-04.example');
     expect(shopOrigin(shop, url, 'example.test')).toBe('http://demo-03.example.test:8080');
     process.env.SHOP_SUBDOMAINS = '0';
+    resetConfig();
     expect(shopOrigin(shop, url, 'example.test')).toBe('http://example.test:8080/demo-03');
     expect(shopOrigin(shop, new URL('https://demo-03.example.test/x'), 'example.test')).toBe('https://example.test/demo-03');
     expect(atPrimaryAddress(shop, url, '/demo-03')).toBe(true);

@@ -3,7 +3,7 @@
 // 3-D Secure or approval page, or to the order. A refusal or a failed charge goes back with its code only
 // (?pago=card_invalid), shown in the visitor's language by PayFormNotice.astro; nothing typed ever reaches an address.
 import type { Db } from '../../db/client.ts';
-import type { Viewer } from '../../domain/accounts/viewer.ts';
+import type { Viewer } from '../../lib/shared/viewer.ts';
 import { payFromForm, type PayTarget } from '../../domain/payments/form.ts';
 import type { MessageKey, Translator } from '../../lib/i18n/index.ts';
 import { AppError } from '../../lib/shared/errors.ts';

@@ -1,6 +1,6 @@
 // What every page of the operator's console (/apps/operador) decides first: signed out -> the sign-in page (and
 // back); signed in but not the platform operator (ul3, requireOperator) -> 403; else the page.
-import type { Viewer } from '../../domain/accounts/viewer.ts';
+import type { Viewer } from '../../lib/shared/viewer.ts';
 import { requireOperator } from '../../domain/wallet/service.ts';
 import { AppError } from '../../lib/shared/errors.ts';
 

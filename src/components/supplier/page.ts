@@ -1,6 +1,6 @@
 // What the supplier workspace pages share (server-only): who may see them, and reading money typed in a form.
 import type { Db } from '../../db/client.ts';
-import type { Viewer } from '../../domain/accounts/viewer.ts';
+import type { Viewer } from '../../lib/shared/viewer.ts';
 import { requireSupplier, type SupplierActor } from '../../domain/suppliers/access.ts';
 import type { SupplierPermission } from '../../domain/suppliers/schema.ts';
 import { AppError } from '../../lib/shared/errors.ts';

@@ -4,18 +4,19 @@
 import type { Db } from '../../db/client.ts';
 import { outboxEnabled } from '../../lib/server/modes.ts';
 import { insertOutbox } from './repo.ts';
+import { config, type Config } from '../../lib/server/config.ts';
 
 let warnedUndelivered = false;
 
 /** replyTo: where answers go (a shop's contact mail answers the visitor); SMTP only, the outbox keeps to/subject/body. */
 export interface Mail { to: string; subject: string; body: string; replyTo?: string }
 
-export async function sendMail(db: Db, mail: Mail, env: NodeJS.ProcessEnv = process.env): Promise<void> {
+export async function sendMail(db: Db, mail: Mail, env: Config = config()): Promise<void> {
   let sentAt: Date | null = null;
   if (env.SMTP_URL) {
     try {
       const { createTransport } = await import('nodemailer');
-      await createTransport(env.SMTP_URL).sendMail({ from: env.MAIL_FROM ?? 'no-reply@tiendas.local', to: mail.to, subject: mail.subject, text: mail.body, ...(mail.replyTo ? { replyTo: mail.replyTo } : {}) });
+      await createTransport(env.SMTP_URL).sendMail({ from: env.MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.body, ...(mail.replyTo ? { replyTo: mail.replyTo } : {}) });
       sentAt = new Date();
     } catch (err) {
       console.error('[mail] SMTP delivery failed; kept in the outbox', err);

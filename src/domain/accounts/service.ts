@@ -12,8 +12,9 @@ import { joinReferralTree } from '../promoted/index.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password.ts';
 import * as repo from './repo.ts';
 import type { LoginInput, SignupInput } from './schema.ts';
-import type { SessionUser } from './viewer.ts';
+import type { SessionUser } from '../../lib/shared/viewer.ts';
 import { sendMail } from './mail.ts';
+import { config } from '../../lib/server/config.ts';
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
@@ -128,7 +129,7 @@ export async function requireProvenEmail(db: Db, userId: string): Promise<void> 
 
 /** Sign-in attempts allowed per address and window; LOGIN_LIMIT_PER_ADDRESS raises it where many people share one
  * address (an office behind one NAT, or the browser test suite signing in dozens of times from 127.0.0.1). */
-const perAddressLimit = () => Number(process.env.LOGIN_LIMIT_PER_ADDRESS) || LOGIN_LIMIT_PER_ADDRESS;
+const perAddressLimit = () => config().LOGIN_LIMIT_PER_ADDRESS ?? LOGIN_LIMIT_PER_ADDRESS;
 
 function tooMany(windowStart: Date, why = 'Too many sign-in attempts.', textKey?: string) {
   const retry = Math.max(1, Math.ceil((windowStart.getTime() + LOGIN_LIMIT_WINDOW_S * 1000 - Date.now()) / 1000));

@@ -2,7 +2,7 @@
 import type { Db } from '../../db/client.ts';
 import { BANNERS_MAX } from '../../lib/shared/constants.ts';
 import { AppError } from '../../lib/shared/errors.ts';
-import type { ShopRow } from '../shops/repo.ts';
+import type { ShopRow } from '../shops/index.ts';
 import { normaliseLink } from '../../lib/shared/safe-url.ts';
 import * as repo from './repo.ts';
 import { bannerInputSchema, mediaIdOf, type AdminBanner, type BannerInput } from './schema.ts';

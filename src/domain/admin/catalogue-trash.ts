@@ -9,7 +9,7 @@ import { catalogueProducts, catalogues, catalogueTrash, products, shops } from '
 import { AppError } from '../../lib/shared/errors.ts';
 import { mediaIdOf } from './schema.ts';
 import * as repo from './repo.ts';
-import type { AdminCtx } from './service.ts';
+import type { AdminCtx } from './context.ts';
 
 /** How long a deleted catalogue can be restored. */
 export const CATALOGUE_TRASH_MS = 24 * 60 * 60 * 1000;

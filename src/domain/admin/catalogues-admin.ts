@@ -1,10 +1,10 @@
 // Shop administration: catalogues. Every call takes the admin context (context.ts).
 import type { Db } from '../../db/client.ts';
-import { listCatalogues } from '../catalog/repo.ts';
-import { pgCode } from '../checkout/tx.ts';
+import { listCatalogues } from '../catalog/index.ts';
+import { pgCode } from '../../db/tx.ts';
 import { AppError } from '../../lib/shared/errors.ts';
 import { slugify } from '../../lib/shared/slug.ts';
-import type { ShopRow } from '../shops/repo.ts';
+import type { ShopRow } from '../shops/index.ts';
 import * as repo from './repo.ts';
 import { trashCatalogue } from './catalogue-trash.ts';
 import { mediaIdOf } from './schema.ts';

@@ -4,11 +4,11 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { validationError } from '../../lib/server/http.ts';
 import { AppError } from '../../lib/shared/errors.ts';
-import type { Viewer } from '../accounts/viewer.ts';
-import { mediaFileUrl } from '../media/service.ts';
-import type { ShopRow } from '../shops/repo.ts';
-import { storeThemeInfoSchema, type StoreThemeInfo } from '../shops/schema.ts';
-import { getShopBySlug, requireShopAdmin } from '../shops/service.ts';
+import type { Viewer } from '../../lib/shared/viewer.ts';
+import { mediaFileUrl } from '../media/index.ts';
+import type { ShopRow } from '../shops/index.ts';
+import { storeThemeInfoSchema, type StoreThemeInfo } from '../shops/index.ts';
+import { getShopBySlug, requireShopAdmin } from '../shops/index.ts';
 import * as repo from './repo.ts';
 import { mediaIdOf } from './schema.ts';
 

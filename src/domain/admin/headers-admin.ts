@@ -1,7 +1,7 @@
 // Shop administration: headers. Every call takes the admin context (context.ts).
 import type { Db } from '../../db/client.ts';
-import type { ShopRow } from '../shops/repo.ts';
-import { headerInfoSchema, storeThemeInfoSchema } from '../shops/schema.ts';
+import type { ShopRow } from '../shops/index.ts';
+import { headerInfoSchema, storeThemeInfoSchema } from '../shops/index.ts';
 import { normaliseLink } from '../../lib/shared/safe-url.ts';
 import * as repo from './repo.ts';
 import { headerInputSchema, type AdminHeader, type HeaderInput } from './schema.ts';

@@ -4,7 +4,7 @@ import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { catalogueProducts, catalogues, media, products, shopProducts, shops } from '../../db/schema/index.ts';
 import { shopBanners, shopHeaders, shopThemes } from '../../db/schema/admin.ts';
-import type { ShopRow } from '../shops/repo.ts';
+import type { ShopRow } from '../shops/index.ts';
 import type { ThemeDocument } from './schema.ts';
 import { forgetMedia } from '../../lib/server/media-cache.ts';
 

@@ -1,6 +1,6 @@
 // Shop administration: store. Every call takes the admin context (context.ts).
-import type { ShopRow } from '../shops/repo.ts';
-import { storeThemeInfoSchema } from '../shops/schema.ts';
+import type { ShopRow } from '../shops/index.ts';
+import { storeThemeInfoSchema } from '../shops/index.ts';
 import * as repo from './repo.ts';
 import { mediaIdOf, type StorePatch } from './schema.ts';
 import { shopImage, dropUnusedImages, themeOf, type AdminCtx } from './context.ts';

@@ -7,7 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { BANNERS_MAX } from '../../lib/shared/constants.ts';
 import { safeSrc } from '../../lib/shared/safe-url.ts';
 import { shopLink } from '../../lib/shared/slides.ts';
-import { viewerMatchesTarget, type Viewer } from '../accounts/viewer.ts';
+import { viewerMatchesTarget, type Viewer } from '../../lib/shared/viewer.ts';
 import { shopCached } from '../../lib/server/shop-cache.ts';
 import * as repo from './repo.ts';
 

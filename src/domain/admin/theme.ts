@@ -4,7 +4,7 @@
 // updates it.
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/shared/errors.ts';
-import type { ShopRow } from '../shops/repo.ts';
+import type { ShopRow } from '../shops/index.ts';
 import { getPack, packs, type LoadedPack } from '../../themes/loader.ts';
 import { resolveTemplate } from '../../themes/resolve.ts';
 import { PAGE_TYPES, type Pack, type PageType, type Template } from '../../themes/schema.ts';

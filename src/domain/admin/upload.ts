@@ -8,7 +8,7 @@ import { parseMultipart, readBodyLimited } from '../../lib/server/body.ts';
 import { MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, probeImage, rasterSize, withinImageLimits, type ImageProbe } from '../../lib/server/images.ts';
 import { PHOTO_MAX_BYTES, photoRejectedMessage } from '../../lib/shared/constants.ts';
 import { AppError } from '../../lib/shared/errors.ts';
-import { mediaFileUrl } from '../media/service.ts';
+import { mediaFileUrl } from '../media/index.ts';
 import * as repo from './repo.ts';
 import type { UploadResult } from './schema.ts';
 import type { AdminCtx } from './service.ts';

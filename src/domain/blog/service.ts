@@ -5,12 +5,12 @@
 // the page cache drops the shop's pages by itself.
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/shared/errors.ts';
-import type { Viewer } from '../accounts/viewer.ts';
+import type { Viewer } from '../../lib/shared/viewer.ts';
 import { mediaIdOf } from '../admin/schema.ts';
-import { dropUnusedImages, shopImage, type AdminCtx } from '../admin/service.ts';
-import type { ShopRow } from '../shops/repo.ts';
-import { storeThemeInfoSchema } from '../shops/schema.ts';
-import { standingOf } from '../shops/service.ts';
+import { dropUnusedImages, shopImage, type AdminCtx } from '../admin/index.ts';
+import type { ShopRow } from '../shops/index.ts';
+import { storeThemeInfoSchema } from '../shops/index.ts';
+import { standingOf } from '../shops/index.ts';
 import * as repo from './repo.ts';
 import { safeSrc } from '../../lib/shared/safe-url.ts';
 import { imagesOf, plainTextOf, sanitizeBlogDoc, sanitizeBlogHtml } from './sanitize.ts';

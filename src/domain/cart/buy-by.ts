@@ -7,9 +7,9 @@
 import type { Db } from '../../db/client.ts';
 import type { UserLevel } from '../../lib/shared/constants.ts';
 import { AppError } from '../../lib/shared/errors.ts';
-import { shopPlanRate } from '../catalog/repo.ts';
+import { shopPlanRate } from '../catalog/index.ts';
 import { resaleEarning } from '../catalog/schema.ts';
-import type { ShopRow } from '../shops/repo.ts';
+import type { ShopRow } from '../shops/index.ts';
 import type { OfferedProduct } from './repo.ts';
 
 const BUY_BY_LEVELS = new Set<UserLevel>(['ul1', 'ul2']);

@@ -4,12 +4,13 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/shared/errors.ts';
 import { shopOrigin } from '../../lib/server/shop-url.ts';
 import { shopCached } from '../../lib/server/shop-cache.ts';
-import type { Viewer } from '../accounts/viewer.ts';
-import type { ShopRow } from '../shops/repo.ts';
-import { requireShopAdmin } from '../shops/service.ts';
+import type { Viewer } from '../../lib/shared/viewer.ts';
+import type { ShopRow } from '../shops/index.ts';
+import { requireShopAdmin } from '../shops/index.ts';
 import { normalizeSearchText } from '../search/schema.ts';
 import * as repo from './repo.ts';
 import { resaleEarning, type Catalogue, type ItemDetail, type ListItem } from './schema.ts';
+import { config } from '../../lib/server/config.ts';
 
 export function listShopItems(db: Db, shop: ShopRow, opts: { type: 'product' | 'service' | 'experience'; offset: number; limit: number; sort?: string }) {
   return repo.listShopItems(db, shop.id, { ...opts, sort: opts.sort ?? 'queue_position' });
@@ -68,7 +69,7 @@ export function listCatalogueItems(db: Db, shop: ShopRow, catalogue: Pick<Catalo
 }
 
 /** The shop's primary address (src/lib/server/shop-url.ts): own domain > subdomain > path. */
-export function shopPublicOrigin(shop: Pick<ShopRow, 'slug' | 'canonical_url'>, requestUrl: URL, baseDomain = process.env.BASE_DOMAIN ?? 'localhost'): string {
+export function shopPublicOrigin(shop: Pick<ShopRow, 'slug' | 'canonical_url'>, requestUrl: URL, baseDomain = config().BASE_DOMAIN): string {
   return shopOrigin(shop, requestUrl, baseDomain);
 }
 

@@ -4,7 +4,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { catalogueProducts, catalogues, products, shopMemberships, shopProducts, shops, suppliers } from '../../db/schema/index.ts';
-import { foldedName, rowsOf, visibleItem } from '../search/repo.ts';
+import { foldedName, rowsOf, visibleItem } from '../search/index.ts';
 import { SEARCH_CHECK_AT_LEAST } from '../search/schema.ts';
 import type { AdminItem, Candidate, CandidateFilter } from './schema.ts';
 

@@ -1,2 +1,6 @@
 // The checkout area's public face for other layers and areas (.dependency-cruiser.cjs `domain-area-public-api`).
 export { expireCheckout, sweepExpired, EXPIRED_MESSAGE } from './sweeper.ts';
+// Starting a checkout (src/flows/checkout.ts): the checkout's steps.
+export { checkoutSupplier, holdAndOpen, requireBuyer } from './service.ts';
+export type { StartInput, StartPlan } from './service.ts';
+export type { CheckoutView } from './schema.ts';

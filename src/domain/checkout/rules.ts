@@ -6,6 +6,7 @@ import {
   CHECKOUT_OPEN_PER_SHOPPER,
 } from '../../lib/shared/constants.ts';
 import { variantKey } from '../cart/rules.ts';
+import { config } from '../../lib/server/config.ts';
 
 export const HOLD_MESSAGES = {
   restart_limit_reached: 'This purchase cannot be restarted again: start again from the cart',
@@ -44,11 +45,11 @@ export function restartRefusal(c: { restarts: number; created_at: Date }, now = 
 }
 
 /** Open checkouts holding stock allowed per client address (LOGIN_LIMIT_PER_ADDRESS's twin for offices behind one NAT). */
-export const openPerAddress = () => Number(process.env.CHECKOUT_LIMIT_PER_ADDRESS) || CHECKOUT_OPEN_PER_ADDRESS;
+export const openPerAddress = () => config().CHECKOUT_LIMIT_PER_ADDRESS ?? CHECKOUT_OPEN_PER_ADDRESS;
 
 /** Open checkouts holding stock allowed per shopper (CHECKOUT_LIMIT_PER_SHOPPER raises it: the browser suite buys many
  * times over as one demo customer). */
-export const openPerShopper = () => Number(process.env.CHECKOUT_LIMIT_PER_SHOPPER) || CHECKOUT_OPEN_PER_SHOPPER;
+export const openPerShopper = () => config().CHECKOUT_LIMIT_PER_SHOPPER ?? CHECKOUT_OPEN_PER_SHOPPER;
 
 /** Whether one more checkout holding stock is allowed, given what the shopper and the address already hold. */
 export function mayOpenAnother(open: { shopper: number; address: number }): boolean {

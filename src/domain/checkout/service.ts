@@ -7,27 +7,23 @@ import type { Db } from '../../db/client.ts';
 import type { AddressFields, LineSnapshot } from '../../db/schema/commerce.ts';
 import { AppError } from '../../lib/shared/errors.ts';
 import { CHECKOUT_COUNTDOWN_MS, INSTALLMENT_OPTIONS, PAYMENT_METHODS } from '../../lib/shared/constants.ts';
-import type { Viewer } from '../accounts/viewer.ts';
-import * as cartRepo from '../cart/repo.ts';
-import type { OfferedProduct } from '../cart/repo.ts';
-import { forVariant, QUANTITY_FIELD_KEYS, QUANTITY_MESSAGES, refusal, variantFieldKey, variantKey, variantProblems } from '../cart/rules.ts';
-import { assertShopSells, SUPPLIER_MISSING_CONFIGURATION, unitPrice } from '../cart/service.ts';
-import type { ShopRow } from '../shops/service.ts';
-import { availableMethods, methodAvailable } from '../payments/availability.ts';
-import { sellsHere } from '../suppliers/rules.ts';
-import { recomputeConfigured } from '../suppliers/service.ts';
-import { methodInfo, paymentMetadata } from '../payments/methods.ts';
+import type { Viewer } from '../../lib/shared/viewer.ts';
+import { QUANTITY_FIELD_KEYS, QUANTITY_MESSAGES } from '../cart/rules.ts';
+import type { OfferedProduct } from '../cart/index.ts';
+import type { ShopRow } from '../shops/index.ts';
+import { availableMethods } from '../payments/index.ts';
+import { recomputeConfigured } from '../suppliers/index.ts';
+import { methodInfo, paymentMetadata } from '../payments/index.ts';
 import { findOrderByCheckout } from '../orders/repo.ts';
-import { customerCancelInTx } from '../orders/service.ts';
-import { requireSupplier } from '../suppliers/access.ts';
+import { customerCancelInTx } from '../orders/index.ts';
+import { requireSupplier } from '../suppliers/index.ts';
 import { agencies, findAgency, findRate, parcelWeightG, quote } from './rates.ts';
 import * as repo from './repo.ts';
-import type { CheckoutRow } from './repo.ts';
+import type { CheckoutRow, SupplierRow } from './repo.ts';
 import type { AddressInput, CheckoutView, DeliveryOption } from './schema.ts';
 import { sweepExpired } from './sweeper.ts';
-import { inTx } from './tx.ts';
+import { inTx } from '../../db/tx.ts';
 import { HOLD_MESSAGES, holdCap, holderLockKeys, holdProblems, mayOpenAnother, reservationUnits, restartRefusal, type Holder, type ReservedUnits } from './rules.ts';
-import { buyByRate, requireBuyBy } from '../cart/buy-by.ts';
 
 export const NEED_SIGN_IN = 'Sign in, sign up or continue as a guest';
 const newToken = () => `ptk_${randomBytes(18).toString('base64url')}`;
@@ -61,109 +57,37 @@ export interface StartInput {
   client_address?: string;
 }
 
-function refuse(code: 'unavailable_for_sale' | 'out_of_stock' | 'insufficient_stock' | 'max_purchase_amount_exceeded', message: string, fields: Record<string, string[]>, vars?: Record<string, number>): never {
-  throw new AppError(code, message, { fields, vars });
-}
-
-/**
- * Starts the checkout of one supplier order and reserves its stock. A cart checkout replaces the same buyer's
- * earlier open checkout of that supplier order (its units are released in the same transaction), so a double
- * click never holds stock twice.
- */
-export async function startCheckout(db: Db, shop: ShopRow, viewer: Viewer, input: StartInput): Promise<CheckoutView> {
-  assertShopSells(shop);
+/** Refuses a start the viewer may not make: an anonymous shopper continues as a guest, with an e-mail and the browser cart's lines. */
+export function requireBuyer(viewer: Viewer, input: StartInput) {
   const anonymous = viewer.kind !== 'user';
   if (anonymous && !input.start_as_anonymous) throw new AppError('unauthenticated', NEED_SIGN_IN);
   if (anonymous && !input.guest?.email) throw new AppError('validation_error', 'A guest needs an e-mail', { fields: { 'guest.email': ['validation.required'] } });
   if (anonymous && !input.items?.length) throw new AppError('validation_error', 'A guest sends the lines of the browser cart', { fields: { items: ['validation.required'] } });
+}
 
-  let requested: { product_id: string; variant: Record<string, string>; amount: number; buy_by?: boolean }[];
-  if (input.items?.length) {
-    requested = input.items.map((i) => ({ product_id: i.product_id, variant: i.variant ?? {}, amount: i.amount, buy_by: i.buy_by === true }));
-  } else {
-    const cart = viewer.kind === 'user' ? await cartRepo.findCart(db, shop.id, viewer.user.id) : null;
-    const items = cart ? await cartRepo.listItems(db, cart.id) : [];
-    const f = await cartRepo.offeredProducts(db, shop.id, items.map((i) => i.product_id));
-    const supplier = input.supplier_id ? await repo.findSupplier(db, input.supplier_id) : null;
-    const currency = input.currency ?? supplier?.currency;
-    requested = items.filter((i) => {
-      const p = f.get(i.product_id);
-      return p?.supplier_id === input.supplier_id && p?.currency === currency;
-    }).map((i) => ({ product_id: i.product_id, variant: i.variant, amount: i.amount, buy_by: i.buy_by }));
-    if (!requested.length) throw new AppError('conflict', 'Your cart holds nothing of this supplier order');
-  }
-  // The same item and variant twice is one line ('buy by' when either asks for it; the server prices it below).
-  const merged = new Map<string, { product_id: string; variant: Record<string, string>; amount: number; buy_by?: boolean }>();
-  for (const r of requested) {
-    const k = `${r.product_id}|${variantKey(r.variant)}`;
-    const m = merged.get(k);
-    if (m) { m.amount += r.amount; m.buy_by = m.buy_by || r.buy_by; } else merged.set(k, { ...r });
-  }
-  const lines = [...merged.values()];
-  const facts = await cartRepo.offeredProducts(db, shop.id, lines.map((l) => l.product_id));
+/** The supplier a checkout is for (its row, or null). */
+export const checkoutSupplier = (db: Db, id: string) => repo.findSupplier(db, id);
 
-  const now = new Date();
-  const fields: Record<string, string[]> = {};
-  const fieldVars: Record<string, { axis: string }> = {};
-  let supplierId: string | null = null;
-  let currency: string | null = null;
-  for (const l of lines) {
-    const p = facts.get(l.product_id);
-    const key = `items.${l.product_id}`;
-    if (!p || !p.offered || !p.supplier) refuse('unavailable_for_sale', QUANTITY_MESSAGES.unavailable_for_sale, { [key]: [QUANTITY_FIELD_KEYS.unavailable_for_sale] });
-    const why = refusal(p, now);
-    if (why) refuse(why, QUANTITY_MESSAGES[why], { [key]: [QUANTITY_FIELD_KEYS[why]] });
-    const vp = variantProblems(p.variants, l.variant);
-    if (vp) {
-      for (const axis of Object.keys(vp)) {
-        (fields[`${key}.variant.${axis}`] ??= []).push(variantFieldKey(p.variants, axis));
-        fieldVars[`${key}.variant.${axis}`] = { axis };
-      }
-    } else {
-      // An item sold per variant: the chosen variant may be out of stock while others are not.
-      const variantWhy = refusal(forVariant(p, l.variant), now);
-      if (variantWhy) refuse(variantWhy, QUANTITY_MESSAGES[variantWhy], { [key]: [QUANTITY_FIELD_KEYS[variantWhy]] });
-    }
-    supplierId ??= p.supplier_id;
-    currency ??= p.currency;
-    if (p.supplier_id !== supplierId || p.currency !== currency) {
-      throw new AppError('validation_error', 'One checkout is one supplier order: items of one supplier and currency', { fields: { items: ['validation.oneSupplier'] } });
-    }
-  }
-  if (Object.keys(fields).length) throw new AppError('validation_error', 'Choose the options of each item', { fields, fieldVars });
-  if (input.supplier_id && supplierId !== input.supplier_id) throw new AppError('validation_error', 'These items are not of that supplier', { fields: { supplier_id: ['validation.invalidOption'] } });
+/** A supplier order checked and priced by the cart (src/flows/checkout.ts), ready to hold its stock. */
+export interface StartPlan {
+  supplier: SupplierRow;
+  currency: string;
+  lines: { product_id: string; variant: Record<string, string>; amount: number }[];
+  facts: Map<string, Pick<OfferedProduct, 'stock_type' | 'stock_on_hand' | 'variant_available'>>;
+  /** Units asked for per product. */
+  perProduct: Map<string, number>;
+  snapshot: LineSnapshot[];
+}
 
-  const supplier = (await repo.findSupplier(db, supplierId!))!;
-  if (!sellsHere(supplier, methodAvailable)) throw new AppError('supplier_not_configured', SUPPLIER_MISSING_CONFIGURATION);
-
-  // Quantities summed per product for max_purchase_amount and the hold caps; an item sold per variant also holds each variant's row.
-  const perProduct = new Map<string, number>();
-  for (const l of lines) perProduct.set(l.product_id, (perProduct.get(l.product_id) ?? 0) + l.amount);
-  for (const [id, q] of perProduct) {
-    const p = facts.get(id)!;
-    if (p.max_purchase_amount !== null && q > p.max_purchase_amount) {
-      const m = QUANTITY_MESSAGES.max_purchase_amount_exceeded(p.max_purchase_amount);
-      refuse('max_purchase_amount_exceeded', m, { [`items.${id}`]: [QUANTITY_FIELD_KEYS.max_purchase_amount_exceeded] }, { max: p.max_purchase_amount });
-    }
-  }
-
-  // 'Buy by' lines: priced here from the viewer's level and the stored item, never from the request (src/domain/cart/buy-by.ts).
-  const level = viewer.kind === 'user' ? viewer.user.user_level : null;
-  const rate = lines.some((l) => l.buy_by) ? await buyByRate(db, shop, level) : null;
-  const snapshot: LineSnapshot[] = lines.map((l) => {
-    const p = facts.get(l.product_id)!;
-    const net = l.buy_by ? requireBuyBy(p, rate, level) : null;
-    const price = net ? net.unit_price : unitPrice(p);
-    return {
-      product_id: p.id, variant: l.variant, amount: l.amount, name: p.name, photo: p.photos[0] ?? null, type: p.type,
-      unit_price: price, crossout_price: p.crossout_price, currency: p.currency, stock_type: p.stock_type,
-      is_dropshipping: p.is_dropshipping, owner: p.owner, experience_date: p.experience_date ? new Date(p.experience_date).toISOString() : null,
-      // The margin of the price actually charged (never above it: a free item gives nothing up); a 'buy by' line keeps
-      // what is left after the earning the buyer took as a discount.
-      contribution_margin: net ? net.contribution_margin : Math.min(p.contribution_margin, unitPrice(p)),
-      ...(net ? { buy_by: true } : {}),
-    };
-  });
+/**
+ * The checkout's step of starting one (src/flows/checkout.ts startCheckout): reserves the stock of a checked and
+ * priced supplier order and opens its checkout for the countdown. A cart checkout replaces the same buyer's earlier
+ * open checkout of that supplier order (its units are released in the same transaction), so a double click never
+ * holds stock twice.
+ */
+export async function holdAndOpen(db: Db, shop: ShopRow, viewer: Viewer, input: StartInput, plan: StartPlan): Promise<CheckoutView> {
+  const { supplier, currency, lines, facts, perProduct, snapshot } = plan;
+  const anonymous = viewer.kind !== 'user';
   const itemsTotal = snapshot.reduce((n, l) => n + l.unit_price * l.amount, 0);
   const onstock = [...perProduct].filter(([id]) => facts.get(id)!.stock_type === 'onstock').sort(([a], [b]) => a.localeCompare(b));
   // What is reserved: per product, and per variant row for items sold per variant (their variant_key).

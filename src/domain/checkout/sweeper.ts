@@ -8,10 +8,10 @@
 //                              (reason other: "Time to complete purchase expired"), units released
 import type { Db } from '../../db/client.ts';
 import * as orderRepo from '../orders/repo.ts';
-import { systemCancel } from '../orders/service.ts';
+import { systemCancel } from '../orders/index.ts';
 import * as payRepo from '../payments/repo.ts';
 import * as repo from './repo.ts';
-import { inTx } from './tx.ts';
+import { inTx } from '../../db/tx.ts';
 
 export const EXPIRED_MESSAGE = 'Time to complete purchase expired';
 

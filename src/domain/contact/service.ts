@@ -3,12 +3,12 @@
 // the outbox / SMTP. Limited per sender address and per shop with the shared rate_limits counters.
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/shared/errors.ts';
-import type { Viewer } from '../accounts/viewer.ts';
+import type { Viewer } from '../../lib/shared/viewer.ts';
 import { hitRateLimit } from '../accounts/repo.ts';
 import { sendMail } from '../accounts/mail.ts';
-import { getShopItem, shopPublicOrigin } from '../catalog/service.ts';
+import { getShopItem, shopPublicOrigin } from '../catalog/index.ts';
 import { ROUTE_OF_TYPE } from '../catalog/schema.ts';
-import type { ShopRow } from '../shops/repo.ts';
+import type { ShopRow } from '../shops/index.ts';
 import * as repo from './repo.ts';
 import {
   CONTACT_LIMIT_PER_ADDRESS, CONTACT_LIMIT_PER_ADDRESS_WINDOW_S, CONTACT_LIMIT_PER_SHOP, CONTACT_LIMIT_PER_SHOP_WINDOW_S,

@@ -2,7 +2,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { campaignChannels, campaigns, campaignSignups, campaignVisits, checkouts, orders, profiles } from '../../db/schema/index.ts';
-import { rowsOf } from '../checkout/tx.ts';
+import { rowsOf } from '../../db/tx.ts';
 import type { CampaignQuery, ChannelInput, ChannelPatch, ChannelQuery } from './admin-schema.ts';
 
 export type ChannelRow = typeof campaignChannels.$inferSelect;

@@ -3,7 +3,7 @@
 // sign-ups with its cookie, orders whose checkout carried it). Another shop's campaign or channel is 404.
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/shared/errors.ts';
-import type { AdminCtx } from '../admin/service.ts';
+import type { AdminCtx } from '../admin/index.ts';
 import * as repo from './admin-repo.ts';
 import type {
   CampaignInput, CampaignPatch, CampaignQuery, CampaignView, ChannelInput, ChannelPatch, ChannelQuery, ChannelView,

@@ -5,9 +5,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/shared/errors.ts';
-import type { Viewer } from '../accounts/viewer.ts';
-import { shopPublicOrigin } from '../catalog/service.ts';
-import { requireShopAdmin, standingOf, visitorRole, type ShopRow } from '../shops/service.ts';
+import type { Viewer } from '../../lib/shared/viewer.ts';
+import { shopPublicOrigin } from '../catalog/index.ts';
+import { requireShopAdmin, standingOf, visitorRole, type ShopRow } from '../shops/index.ts';
 import * as repo from './repo.ts';
 import { campaignName, type Attribution, type ShareAnswer, type ShareInput } from './schema.ts';
 

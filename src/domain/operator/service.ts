@@ -7,7 +7,7 @@ import * as repo from './repo.ts';
 
 export const AUDIT_PAGE_SIZE = 50;
 
-/** What this area needs of a viewer (src/domain/accounts/viewer.ts Viewer fits). */
+/** What this area needs of a viewer (src/lib/shared/viewer.ts Viewer fits). */
 type ViewerLike = { kind: 'anonymous' } | { kind: 'user'; user: { id: string; user_level: string | null } };
 
 /**

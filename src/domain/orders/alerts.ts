@@ -5,7 +5,7 @@
 import { and, desc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { orderHistory, orders } from '../../db/schema/index.ts';
-import type { SessionUser } from '../accounts/viewer.ts';
+import type { SessionUser } from '../../lib/shared/viewer.ts';
 import { suppliersOfProfile } from '../checkout/repo.ts';
 
 export interface Alert { id: number; order_id: string; reference: string; side: 'buyer' | 'supplier'; machine: string; event: string; to_state: string; at: string }

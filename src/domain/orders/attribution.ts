@@ -3,10 +3,10 @@
 // campaign and who shared it. Buyers never see it.
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/shared/errors.ts';
-import type { Viewer } from '../accounts/viewer.ts';
+import type { Viewer } from '../../lib/shared/viewer.ts';
 import * as ckRepo from '../checkout/repo.ts';
-import { attributionOf } from '../marketing/service.ts';
-import { requireShopPermission, type ShopRow } from '../shops/service.ts';
+import { attributionOf } from '../marketing/index.ts';
+import { requireShopPermission, type ShopRow } from '../shops/index.ts';
 import * as repo from './repo.ts';
 import type { OrderDetail, OrderListQuery, OrderSummary } from './schema.ts';
 

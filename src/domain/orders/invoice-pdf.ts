@@ -5,8 +5,8 @@ import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf
 import type { Translator } from '../../lib/i18n/index.ts';
 import { formatDateTime } from '../../lib/shared/intl.ts';
 import { formatMoney } from '../../lib/shared/money.ts';
-import { CFDI_USE_LABEL, TAX_REGIME_LABEL, codeLabel } from '../../../islands/checkout/sat.ts';
-import { winAnsi } from '../tickets/pdf.ts';
+import { CFDI_USE_LABEL, TAX_REGIME_LABEL, codeLabel } from '../../lib/shared/sat.ts';
+import { winAnsi } from '../tickets/index.ts';
 import type { InvoiceData } from './service.ts';
 
 type Line = { label: string; value: string };

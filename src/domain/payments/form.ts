@@ -8,7 +8,7 @@ import { validationError } from '../../lib/server/http.ts';
 import { PAYMENT_METHODS } from '../../lib/shared/constants.ts';
 import { AppError } from '../../lib/shared/errors.ts';
 import { NEW_CARD, PAY_FIELDS as F } from '../../lib/shared/pay-form.ts';
-import type { Viewer } from '../accounts/viewer.ts';
+import type { Viewer } from '../../lib/shared/viewer.ts';
 import { methodInfo } from './methods.ts';
 import { tokenizeInput, type PayResult } from './schema.ts';
 import { payCheckout, payOrder, tokenizeCard } from './service.ts';

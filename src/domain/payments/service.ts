@@ -1,22 +1,22 @@
 // Paying: card tokenisation, placing the order and starting a charge (idempotent), signed webhooks through an
 // inbox (processed once), and the sandbox providers' pages acting through those same webhooks.
-import { findById as findShopById } from '../shops/repo.ts';
+import { findById as findShopById } from '../shops/index.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client.ts';
 import { sandboxPaymentsEnabled } from '../../lib/server/modes.ts';
 import { AppError } from '../../lib/shared/errors.ts';
 import { CARD_TOKEN_TTL_MS } from '../../lib/shared/constants.ts';
 import { safeNext } from '../../lib/server/redirect.ts';
-import type { Viewer } from '../accounts/viewer.ts';
-import { removeOrderedLines } from '../cart/service.ts';
+import type { Viewer } from '../../lib/shared/viewer.ts';
+import { removeOrderedLines } from '../cart/index.ts';
 import * as ckRepo from '../checkout/repo.ts';
 import type { CheckoutRow } from '../checkout/repo.ts';
 import { checkoutFor, view as checkoutView } from '../checkout/service.ts';
-import { expireCheckout, EXPIRED_MESSAGE } from '../checkout/sweeper.ts';
-import { inTx } from '../checkout/tx.ts';
+import { expireCheckout, EXPIRED_MESSAGE } from '../checkout/index.ts';
+import { inTx } from '../../db/tx.ts';
 import * as orderRepo from '../orders/repo.ts';
 import type { OrderRow } from '../orders/repo.ts';
-import { allocateStock, createOrderFromCheckout, customerOrder, fire, orderReference, PROVIDER, settlePayment, SYSTEM, type Outcome } from '../orders/service.ts';
+import { allocateStock, createOrderFromCheckout, customerOrder, fire, orderReference, PROVIDER, settlePayment, SYSTEM, type Outcome } from '../orders/index.ts';
 import { cardBrand, expired, luhnValid, normalizeCardNumber, parseExpiry, sandboxCard, SANDBOX_CARDS } from './cards.ts';
 import { methodInfo, PAYMENT_METHOD_TABLE } from './methods.ts';
 import { eventBody, MESSAGES, providerFor, type ChargeResult, type EventType } from './providers.ts';
@@ -26,7 +26,7 @@ import type { PayResult } from './schema.ts';
 import { sign, verify, webhookSecret } from './signature.ts';
 import { assertProviderUsable, methodAvailable, providerRuns } from './availability.ts';
 import { paymentViewOf } from './views.ts';
-import { depositAccountOf } from '../suppliers/service.ts';
+import { depositAccountOf } from '../suppliers/index.ts';
 import { parseJsonBody } from '../../lib/server/body.ts';
 
 // ---------- cards ----------

@@ -5,6 +5,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { demoMode, sandboxPaymentsEnabled } from '../../lib/server/modes.ts';
 import { WEBHOOK_TOLERANCE_S } from '../../lib/shared/constants.ts';
 import { AppError } from '../../lib/shared/errors.ts';
+import { config, type Config } from '../../lib/server/config.ts';
 
 export const SIGNATURE_HEADER = 'x-signature';
 /**
@@ -16,7 +17,7 @@ export const DEMO_WEBHOOK_SECRET = 'tiendas-demo-webhook-secret';
 let warned = false;
 
 /** PAYMENTS_WEBHOOK_SECRET; the demo secret in demo mode or with sandbox payments on; otherwise null. */
-export function configuredWebhookSecret(env: NodeJS.ProcessEnv = process.env): string | null {
+export function configuredWebhookSecret(env: Config = config()): string | null {
   if (env.PAYMENTS_WEBHOOK_SECRET) return env.PAYMENTS_WEBHOOK_SECRET;
   if (!demoMode(env) && !sandboxPaymentsEnabled(env)) return null;
   if (env.NODE_ENV === 'production' && !warned) {
@@ -27,7 +28,7 @@ export function configuredWebhookSecret(env: NodeJS.ProcessEnv = process.env): s
 }
 
 /** The secret webhooks are signed with; a production server without one refuses (503 payments_not_configured). */
-export function webhookSecret(env: NodeJS.ProcessEnv = process.env): string {
+export function webhookSecret(env: Config = config()): string {
   const secret = configuredWebhookSecret(env);
   if (!secret) throw new AppError('payments_not_configured', 'Payments are not configured on this server (PAYMENTS_WEBHOOK_SECRET is not set)');
   return secret;

@@ -4,15 +4,16 @@
 // advisor. Only the shop's admins and staff (admin, accountant, dispatcher, qrreader) see it: they run the shop.
 import type { Db } from '../../db/client.ts';
 import { LINK_RULES, safeHref, safeSrc } from '../../lib/shared/safe-url.ts';
-import type { Viewer } from '../accounts/viewer.ts';
-import type { ShopRow } from '../shops/repo.ts';
+import type { Viewer } from '../../lib/shared/viewer.ts';
+import type { ShopRow } from '../shops/index.ts';
 import * as repo from './repo.ts';
 import { formatPhone, HEARTBEAT_MIN_INTERVAL_MS, isOnline, whatsappLink } from './rules.ts';
 import type { Advisor } from './schema.ts';
+import { config, type Config } from '../../lib/server/config.ts';
 
 /** Heartbeats are on unless HEARTBEAT=off (or 0/false): then nobody is shown online and nothing is written. */
-export function heartbeatEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
-  return !/^(0|off|false|no)$/i.test(env.HEARTBEAT ?? '');
+export function heartbeatEnabled(env: Config = config()): boolean {
+  return env.HEARTBEAT ?? true;
 }
 
 const lastWrite = new Map<string, number>();

@@ -7,7 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/shared/errors.ts';
 import { hitRateLimit } from '../accounts/repo.ts';
 import { requireProvenEmail } from '../accounts/index.ts';
-import type { Viewer } from '../accounts/viewer.ts';
+import type { Viewer } from '../../lib/shared/viewer.ts';
 import { INVITATION_MAILS_PER_HOUR, invitationExpired, sameEmail } from './rules.ts';
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');

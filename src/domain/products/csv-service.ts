@@ -3,14 +3,14 @@
 // ({"<line>.<column>": [message]}), and writes all rows in one transaction, or none: a half import never happens.
 import type { Db } from '../../db/client.ts';
 import { AppError, type IssueLike } from '../../lib/shared/errors.ts';
-import type { Viewer } from '../accounts/viewer.ts';
-import { inTx } from '../checkout/tx.ts';
-import { requireSupplier } from '../suppliers/access.ts';
+import type { Viewer } from '../../lib/shared/viewer.ts';
+import { inTx } from '../../db/tx.ts';
+import { requireSupplier } from '../suppliers/index.ts';
 import { createValues, parseCsv, toCsv, updateValues } from './csv.ts';
 import * as repo from './repo.ts';
 import { CSV_IMPORT_MAX_ROWS, productInput, type ProductInput, type ProductListQuery } from './schema.ts';
 import { fieldsOf, insertItem, reader, rewriteItem } from './service.ts';
-import { recomputeConfigured } from '../suppliers/service.ts';
+import { recomputeConfigured } from '../suppliers/index.ts';
 
 /** More than any supplier's catalogue; an export stops there. */
 export const CSV_EXPORT_MAX_ROWS = 100_000;

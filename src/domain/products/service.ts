@@ -7,11 +7,11 @@
 import type { Db } from '../../db/client.ts';
 import { validationError } from '../../lib/server/http.ts';
 import { AppError } from '../../lib/shared/errors.ts';
-import type { Viewer } from '../accounts/viewer.ts';
-import { sanitizeBlogHtml } from '../blog/sanitize.ts';
-import { inTx, pgCode } from '../checkout/tx.ts';
-import { recomputeConfigured } from '../suppliers/service.ts';
-import { requireSupplier, type SupplierActor } from '../suppliers/access.ts';
+import type { Viewer } from '../../lib/shared/viewer.ts';
+import { sanitizeBlogHtml } from '../blog/index.ts';
+import { inTx, pgCode } from '../../db/tx.ts';
+import { recomputeConfigured } from '../suppliers/index.ts';
+import { requireSupplier, type SupplierActor } from '../suppliers/index.ts';
 import * as repo from './repo.ts';
 import { freeSlug, planVariantStock, slugify, type VariantStockRow } from './rules.ts';
 import {

@@ -5,9 +5,9 @@ import type { Db } from '../../db/client.ts';
 import { mediaType, parseMultipart, readBodyLimited } from '../../lib/server/body.ts';
 import { assertSafeInput } from '../../lib/server/input-guard.ts';
 import { AppError } from '../../lib/shared/errors.ts';
-import type { Viewer } from '../accounts/viewer.ts';
-import { MULTIPART_OVERHEAD_BYTES, readUpload, storeImage } from '../admin/upload.ts';
-import { requireSupplier } from '../suppliers/access.ts';
+import type { Viewer } from '../../lib/shared/viewer.ts';
+import { MULTIPART_OVERHEAD_BYTES, readUpload, storeImage } from '../admin/index.ts';
+import { requireSupplier } from '../suppliers/index.ts';
 import { CSV_IMPORT_MAX_BYTES } from './schema.ts';
 
 /** POST /api/supplier/uploads: who may upload is asked before the body is read. */

@@ -3,7 +3,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { follows, profiles, referrals } from '../../db/schema/index.ts';
-import { rowsOf } from '../checkout/tx.ts';
+import { rowsOf } from '../../db/tx.ts';
 import { PROMOTED_MAX_DEPTH } from './schema.ts';
 
 export interface ProfileRow { id: string; name: string; images: unknown; slug: string }

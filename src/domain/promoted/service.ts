@@ -3,9 +3,9 @@
 // level or every level), follow them, and list the people they referred with filters.
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/shared/errors.ts';
-import type { Viewer } from '../accounts/viewer.ts';
-import { inTx } from '../checkout/tx.ts';
-import { findShopBySlug } from '../shops/service.ts';
+import type { Viewer } from '../../lib/shared/viewer.ts';
+import { inTx } from '../../db/tx.ts';
+import { findShopBySlug } from '../shops/index.ts';
 import * as repo from './repo.ts';
 import { cleanTrackingValue, dayRange, firstImage, mayJoin, shopSlugOfPath } from './rules.ts';
 import type { FollowState, PromotedList, PromotedQuery, ReferredPerson, ReferredQuery } from './schema.ts';

@@ -4,8 +4,8 @@
 import { asc, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { catalogueProducts, catalogues, plans, products, shopFranchises, shopProducts, shops, suppliers } from '../../db/schema/index.ts';
-import { lockCatalogueOrder, placeCatalogueProduct } from '../admin/repo.ts';
-import { foldedName, fuzzyEligible, rowsOf, textMatch, visibleItem } from '../search/repo.ts';
+import { lockCatalogueOrder, placeCatalogueProduct } from '../admin/index.ts';
+import { foldedName, fuzzyEligible, rowsOf, textMatch, visibleItem } from '../search/index.ts';
 import { escapeLike, SEARCH_CHECK_AT_LEAST } from '../search/schema.ts';
 import type { FranchiseChoice, ResaleFacetsQuery, ResaleItem, ResaleQuery, ResaleScope } from './schema.ts';
 

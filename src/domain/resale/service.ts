@@ -3,12 +3,12 @@
 // takes the AdminCtx of src/domain/admin/service.ts, so the viewer already administers the shop (the routes
 // build it through adminHandle). Adds and removes are idempotent: the modals' undo may repeat a call.
 import { AppError } from '../../lib/shared/errors.ts';
-import type { AdminCtx } from '../admin/service.ts';
-import { storeOwners } from '../catalog/repo.ts';
+import type { AdminCtx } from '../admin/index.ts';
+import { storeOwners } from '../catalog/index.ts';
 import { normalizeSearchText } from '../search/schema.ts';
 import * as repo from './repo.ts';
 import { resaleEarning } from '../catalog/schema.ts';
-import { resaleRate } from '../catalog/service.ts';
+import { resaleRate } from '../catalog/index.ts';
 import type { FranchiseQuery, ResaleFacets, ResaleFacetsQuery, ResaleItem, ResaleQuery } from './schema.ts';
 
 const ITEM_NOT_FOUND = 'No se encontró el producto, servicio o experiencia';

@@ -2,11 +2,11 @@
 // commission rate, the other plans of seed 001 §3 and what each would earn on a sample of the store) and the
 // reseller catalogue list (fetch limit 50). Every call takes the AdminCtx, so the viewer administers the shop.
 import { RESELLER_CATALOGUE_FETCH_LIMIT } from '../../lib/shared/constants.ts';
-import type { AdminCtx } from '../admin/service.ts';
-import { createCatalogue, addCatalogueProduct } from '../admin/service.ts';
+import type { AdminCtx } from '../admin/index.ts';
+import { createCatalogue, addCatalogueProduct } from '../admin/index.ts';
 import { resaleEarning } from '../catalog/schema.ts';
-import { shopPlanId } from '../catalog/repo.ts';
-import { DEFAULT_RESALE_PLAN, listShopCatalogues } from '../catalog/service.ts';
+import { shopPlanId } from '../catalog/index.ts';
+import { DEFAULT_RESALE_PLAN, listShopCatalogues } from '../catalog/index.ts';
 import * as repo from './repo.ts';
 import { PLAN_SAMPLE_SIZE } from './schema.ts';
 import { addToStore } from './service.ts';

@@ -3,7 +3,7 @@
 // read with a hard limit, each file at most PHOTO_MAX_BYTES, the type told by the bytes and a disagreeing name or
 // declared type refused. Return photos are JPEG or PNG only (an SVG is a drawing, not a photo of the goods).
 import { createHash } from 'node:crypto';
-import { checkImage, MULTIPART_OVERHEAD_BYTES, type UploadedFile } from '../admin/upload.ts';
+import { checkImage, MULTIPART_OVERHEAD_BYTES, type UploadedFile } from '../admin/index.ts';
 import { BODY_MAX_BYTES, parseJsonBody, parseMultipart, parseUrlencodedBody, readBodyLimited } from '../../lib/server/body.ts';
 import { PHOTO_MAX_BYTES, photoRejectedMessage, RETURN_PHOTOS_MAX } from '../../lib/shared/constants.ts';
 import { AppError } from '../../lib/shared/errors.ts';

@@ -13,13 +13,13 @@
 import type { Db } from '../../db/client.ts';
 import { RETURN_PHOTOS_MAX, RETURN_REASON_TREE } from '../../lib/shared/constants.ts';
 import { AppError, type ErrorCode } from '../../lib/shared/errors.ts';
-import type { Viewer } from '../accounts/viewer.ts';
+import type { Viewer } from '../../lib/shared/viewer.ts';
 import * as ckRepo from '../checkout/repo.ts';
-import { inTx, pgCode } from '../checkout/tx.ts';
+import { inTx, pgCode } from '../../db/tx.ts';
 import * as ordersRepo from '../orders/repo.ts';
 import type { OrderRow } from '../orders/repo.ts';
-import { customerOrder, orderReference, supplierActor, supplierRefund } from '../orders/service.ts';
-import { releaseOrder } from '../wallet/service.ts';
+import { customerOrder, orderReference, supplierActor, supplierRefund } from '../orders/index.ts';
+import { releaseOrder } from '../wallet/index.ts';
 import type { ReturnPhoto } from './photos.ts';
 import * as repo from './repo.ts';
 import {

@@ -5,8 +5,8 @@ import type { Db } from '../../db/client.ts';
 import { media, orderItems, orders, products, suppliers, users } from '../../db/schema/index.ts';
 import { productReviewStats, productReviews, reviewPhotos } from '../../db/schema/reviews.ts';
 import { forgetMedia } from '../../lib/server/media-cache.ts';
-import { inTx } from '../checkout/tx.ts';
-import { visibleItem } from '../search/repo.ts';
+import { inTx } from '../../db/tx.ts';
+import { visibleItem } from '../search/index.ts';
 import type { StatsRow } from './summary.ts';
 
 export type ReviewRow = typeof productReviews.$inferSelect;

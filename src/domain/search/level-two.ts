@@ -6,8 +6,8 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { products, shopProducts, shops } from '../../db/schema/index.ts';
-import type { Viewer } from '../accounts/viewer.ts';
-import { shopPlanRate } from '../catalog/repo.ts';
+import type { Viewer } from '../../lib/shared/viewer.ts';
+import { shopPlanRate } from '../catalog/index.ts';
 import { resaleEarning, type ListItem } from '../catalog/schema.ts';
 
 export const levelTwoFlagsSchema = z.object({

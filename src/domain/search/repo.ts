@@ -3,7 +3,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { catalogueProducts, catalogues, productReviewStats, products, shopProducts } from '../../db/schema/index.ts';
-import { averageRating } from '../reviews/summary.ts';
+import { averageRating } from '../reviews/index.ts';
 import type { ItemSort, ItemType, ListItem } from '../catalog/schema.ts';
 import { escapeLike, prefixTsquery, SEARCH_CHECK_AT_LEAST, searchTokens } from './schema.ts';
 

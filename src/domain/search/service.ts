@@ -3,7 +3,7 @@
 // starting with it, then names containing it, then matches in tags and description and near misses.
 import type { Db } from '../../db/client.ts';
 import type { ItemSort, ItemType, ListItem } from '../catalog/schema.ts';
-import type { ShopRow } from '../shops/repo.ts';
+import type { ShopRow } from '../shops/index.ts';
 import * as repo from './repo.ts';
 import { normalizeSearchText } from './schema.ts';
 

@@ -8,13 +8,14 @@ import type { Db } from '../../db/client.ts';
 import { SANDBOX_COURIER_STEP_MS, type ShipmentEventStatus } from '../../lib/shared/constants.ts';
 import { AppError } from '../../lib/shared/errors.ts';
 import { sandboxShippingEnabled } from '../../lib/server/modes.ts';
-import type { Viewer } from '../accounts/viewer.ts';
-import { inTx } from '../checkout/tx.ts';
+import type { Viewer } from '../../lib/shared/viewer.ts';
+import { inTx } from '../../db/tx.ts';
 import * as orderRepo from '../orders/repo.ts';
-import { advanceLocked, customerOrder, ORDER_NOT_FOUND, SYSTEM, supplierActor } from '../orders/service.ts';
+import { advanceLocked, customerOrder, ORDER_NOT_FOUND, SYSTEM, supplierActor } from '../orders/index.ts';
 import * as repo from './repo.ts';
 import { courierOf, isSandboxCourier, nextSandboxStep, orderEffect, sandboxStepDue } from './rules.ts';
 import type { CourierEvent, TrackingView } from './schema.ts';
+import { config } from '../../lib/server/config.ts';
 
 export const TRACKING_NOT_FOUND = 'No shipment with that tracking number';
 
@@ -57,7 +58,7 @@ export async function advanceSandbox(db: Db, orderId: string, opts: { now?: Date
   });
 }
 
-const sandboxStepMs = () => Number(process.env.SANDBOX_COURIER_STEP_MS) || SANDBOX_COURIER_STEP_MS;
+const sandboxStepMs = () => config().SANDBOX_COURIER_STEP_MS ?? SANDBOX_COURIER_STEP_MS;
 
 /** Moves every due sandbox parcel one step (the sweeper's tick; safe in every process at once). */
 export async function sweepSandboxCouriers(db: Db, now = new Date()): Promise<number> {

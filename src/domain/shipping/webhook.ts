@@ -4,11 +4,12 @@
 import type { Db } from '../../db/client.ts';
 import { demoMode, sandboxShippingEnabled } from '../../lib/server/modes.ts';
 import { AppError } from '../../lib/shared/errors.ts';
-import { DEMO_WEBHOOK_SECRET, verify } from '../payments/signature.ts';
+import { DEMO_WEBHOOK_SECRET, verify } from '../payments/index.ts';
 import { courierEvent } from './schema.ts';
 import { recordCourierEvent } from './service.ts';
+import { config, type Config } from '../../lib/server/config.ts';
 
-export function shippingWebhookSecret(env: NodeJS.ProcessEnv = process.env): string {
+export function shippingWebhookSecret(env: Config = config()): string {
   if (env.SHIPPING_WEBHOOK_SECRET) return env.SHIPPING_WEBHOOK_SECRET;
   if (demoMode(env) || sandboxShippingEnabled(env)) return DEMO_WEBHOOK_SECRET;
   throw new AppError('couriers_not_configured', 'Courier webhooks are not configured on this server (SHIPPING_WEBHOOK_SECRET is not set)');

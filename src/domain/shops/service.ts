@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/shared/errors.ts';
 import { findProfileBySlug, membershipPermissions } from '../accounts/repo.ts';
 import { resolveCampaign } from '../marketing/repo.ts';
-import type { Viewer } from '../accounts/viewer.ts';
+import type { Viewer } from '../../lib/shared/viewer.ts';
 import { shopCached } from '../../lib/server/shop-cache.ts';
 import * as repo from './repo.ts';
 import type { ShopRow } from './repo.ts';

@@ -2,8 +2,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { profiles, shops, users } from '../../db/schema/index.ts';
-import type { StoreThemeInfo } from '../shops/schema.ts';
-import { rowsOf } from '../checkout/tx.ts';
+import type { StoreThemeInfo } from '../shops/index.ts';
+import { rowsOf } from '../../db/tx.ts';
 
 export async function slugTaken(db: Db, slug: string): Promise<boolean> {
   const rows = await db.select({ id: shops.id }).from(shops).where(eq(shops.slug, slug)).limit(1);

@@ -5,10 +5,10 @@
 // landing's call (decision in docs/architecture-notes.md).
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/shared/errors.ts';
-import type { Viewer } from '../accounts/viewer.ts';
-import { inTx } from '../checkout/tx.ts';
-import { storeThemeInfoSchema } from '../shops/schema.ts';
-import { supplierOf } from '../suppliers/access.ts';
+import type { Viewer } from '../../lib/shared/viewer.ts';
+import { inTx } from '../../db/tx.ts';
+import { storeThemeInfoSchema } from '../shops/index.ts';
+import { supplierOf } from '../suppliers/index.ts';
 import { packs } from '../../themes/loader.ts';
 import * as repo from './repo.ts';
 import { allowedStoreTypes, openStanding, slugProblem, type OpenStanding, type StoreType } from './rules.ts';

@@ -15,13 +15,13 @@
 //              reverses it from pending, and no refund takes more than a holder can withdraw (postTakeBack).
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/shared/errors.ts';
-import type { Viewer } from '../accounts/viewer.ts';
-import { inTx } from '../checkout/tx.ts';
-import { expired } from '../payments/cards.ts';
-import { providerFor } from '../payments/providers.ts';
-import type { PaymentRow } from '../payments/repo.ts';
-import { findById as findShopById } from '../shops/repo.ts';
-import { postTransaction } from '../wallet/repo.ts';
+import type { Viewer } from '../../lib/shared/viewer.ts';
+import { inTx } from '../../db/tx.ts';
+import { expired } from '../payments/index.ts';
+import { providerFor } from '../payments/index.ts';
+import type { PaymentRow } from '../payments/index.ts';
+import { findById as findShopById } from '../shops/index.ts';
+import { postTransaction } from '../wallet/index.ts';
 import { holdCommission, postTakeBack, reverseHeldCommission } from '../wallet/index.ts';
 import * as repo from './repo.ts';
 import { addMonth, afterRenewFailure, commissionReleaseAt, packageCharge, refundable, renewalStart, reversingEntries, subscriptionEntries } from './rules.ts';

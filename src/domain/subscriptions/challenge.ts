@@ -5,9 +5,9 @@
 // payment row is locked and settled once: a second answer (double submit, another tab) changes nothing.
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/shared/errors.ts';
-import { inTx } from '../checkout/tx.ts';
+import { inTx } from '../../db/tx.ts';
 import * as payRepo from '../payments/repo.ts';
-import { findById as findShopById } from '../shops/repo.ts';
+import { findById as findShopById } from '../shops/index.ts';
 import * as repo from './repo.ts';
 import { paidPeriod } from './service.ts';
 

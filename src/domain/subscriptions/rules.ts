@@ -1,7 +1,7 @@
 // Pure rules of packages: the paid period, what the sandbox card answers, and the ledger lines of a paid period.
 // Integer minor units only; the lines of a payment always sum to zero.
 import { resaleEarning } from '../catalog/schema.ts';
-import type { EntryInput } from '../wallet/repo.ts';
+import type { EntryInput } from '../wallet/index.ts';
 
 /** The same day of the next month (the 31st of January renews on the last day of February), same time. */
 export function addMonth(d: Date): Date {

@@ -7,14 +7,14 @@
 //   another plan active   that one is replaced (ended now); the new one starts now
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/shared/errors.ts';
-import type { Viewer } from '../accounts/viewer.ts';
+import type { Viewer } from '../../lib/shared/viewer.ts';
 import { resaleEarning } from '../catalog/schema.ts';
-import { inTx } from '../checkout/tx.ts';
-import { assertProviderUsable } from '../payments/availability.ts';
+import { inTx } from '../../db/tx.ts';
+import { assertProviderUsable } from '../payments/index.ts';
 import * as payRepo from '../payments/repo.ts';
-import { expired } from '../payments/cards.ts';
-import { findById as findShopById } from '../shops/repo.ts';
-import { postTransaction } from '../wallet/repo.ts';
+import { expired } from '../payments/index.ts';
+import { findById as findShopById } from '../shops/index.ts';
+import { postTransaction } from '../wallet/index.ts';
 import { holdCommission } from '../wallet/index.ts';
 import * as repo from './repo.ts';
 import { addMonth, commissionReleaseAt, packageCharge, REFUND_WINDOW_MS, refundable, subscriptionEntries } from './rules.ts';

@@ -3,7 +3,7 @@
 // another supplier answers 404 in the services that look it up (they compare supplier ids).
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/shared/errors.ts';
-import type { Viewer } from '../accounts/viewer.ts';
+import type { Viewer } from '../../lib/shared/viewer.ts';
 import * as repo from './repo.ts';
 import type { SupplierPermission } from './schema.ts';
 

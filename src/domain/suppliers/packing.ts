@@ -4,9 +4,9 @@
 // ./rules.ts), the plan is kept (order_packing), and the dispatcher marks each line of each box packed.
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/shared/errors.ts';
-import type { Viewer } from '../accounts/viewer.ts';
-import { inTx } from '../checkout/tx.ts';
-import { orderReference } from '../orders/service.ts';
+import type { Viewer } from '../../lib/shared/viewer.ts';
+import { inTx } from '../../db/tx.ts';
+import { orderReference } from '../orders/index.ts';
 import { requireSupplier, type SupplierActor } from './access.ts';
 import * as repo from './repo.ts';
 import { PACKING_BOX, packUnits } from './rules.ts';

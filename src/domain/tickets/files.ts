@@ -1,8 +1,8 @@
 // Ticket downloads as HTTP answers (one ticket's PDF, an order's tickets in one PDF or a ZIP of one PDF each), and
 // what each ticket's QR carries: the scanner address of the ticket's shop with its code.
 import type { Translator } from '../../lib/i18n/index.ts';
-import { shopPublicOrigin } from '../catalog/service.ts';
-import { orderReference } from '../orders/service.ts';
+import { shopPublicOrigin } from '../catalog/index.ts';
+import { orderReference } from '../orders/index.ts';
 import { scanUrl, ticketCode } from './code.ts';
 import { ticketsPdf, type PdfLabels, type PdfOptions } from './pdf.ts';
 import type { TicketFull } from './repo.ts';

@@ -7,7 +7,7 @@ import type { TicketFull } from './repo.ts';
 import { darkRuns, qrMatrix } from './qr.ts';
 import { readableCode, ticketCode } from './code.ts';
 import { ticketState, typeLabel } from './service.ts';
-import { orderReference } from '../orders/service.ts';
+import { orderReference } from '../orders/index.ts';
 import { DEFAULT_TIME_ZONE } from '../../lib/shared/intl.ts';
 
 /** The texts a ticket page prints, in the viewer's language. */

@@ -10,9 +10,9 @@
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/shared/errors.ts';
 import { TICKET_ENDED_AFTER_MS, TICKET_SCANNER_PERMISSION, type TicketScanResult, type TicketState } from '../../lib/shared/constants.ts';
-import type { Viewer } from '../accounts/viewer.ts';
-import { customerOrder, orderReference } from '../orders/service.ts';
-import { findShopBySlug, standingOf, type ShopRow } from '../shops/service.ts';
+import type { Viewer } from '../../lib/shared/viewer.ts';
+import { customerOrder, orderReference } from '../orders/index.ts';
+import { findShopBySlug, standingOf, type ShopRow } from '../shops/index.ts';
 import { parseTicketCode, secretMatches, ticketCode } from './code.ts';
 import * as repo from './repo.ts';
 import type { TicketFull } from './repo.ts';

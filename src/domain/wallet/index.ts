@@ -3,3 +3,6 @@
 // balance below zero.
 export { holdCommission, postTakeBack, reverseHeldCommission, releaseDue, releaseDueCommissions, requireOperator, reconciliation } from './service.ts';
 export { processPayouts } from './wallets.ts';
+export { postTransaction } from './repo.ts';
+export type { EntryInput } from './repo.ts';
+export { assertRefundCovered, recordPayment, recordRefund, releaseOrder, startReturnWindow, supplierHolderOf } from './service.ts';

@@ -4,7 +4,7 @@ import { and, asc, desc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { provenProfile } from '../accounts/index.ts';
 import { commissionHolds, escrowHolds, ledgerEntries, ledgerTransactions, payouts, returnRequests, walletTypes } from '../../db/schema/index.ts';
-import { rowsOf } from '../checkout/tx.ts';
+import { rowsOf } from '../../db/tx.ts';
 
 export interface EntryInput { holder: string | null; role: string; account: string; currency: string; amount: number }
 export interface TxSource { source: string; source_id: string; leg?: string; order_id?: string | null; memo?: string | null; /** Seeds only: when it happened. */ at?: Date }

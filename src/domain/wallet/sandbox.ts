@@ -4,10 +4,10 @@
 import type { Db } from '../../db/client.ts';
 import { demoMode } from '../../lib/server/modes.ts';
 import { AppError } from '../../lib/shared/errors.ts';
-import type { Viewer } from '../accounts/viewer.ts';
-import { inTx } from '../checkout/tx.ts';
+import type { Viewer } from '../../lib/shared/viewer.ts';
+import { inTx } from '../../db/tx.ts';
 import * as orderRepo from '../orders/repo.ts';
-import { supplierActor } from '../orders/service.ts';
+import { supplierActor } from '../orders/index.ts';
 import * as repo from './repo.ts';
 import { releaseOrder } from './service.ts';
 

@@ -13,9 +13,9 @@
 //                     holder can withdraw now: postTakeBack below is the one place that rule lives
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/shared/errors.ts';
-import type { Viewer } from '../accounts/viewer.ts';
-import { shopPlanRate } from '../catalog/repo.ts';
-import { inTx } from '../checkout/tx.ts';
+import type { Viewer } from '../../lib/shared/viewer.ts';
+import { shopPlanRate } from '../catalog/index.ts';
+import { inTx } from '../../db/tx.ts';
 import * as repo from './repo.ts';
 import type { EntryInput, TxSource } from './repo.ts';
 import { allocate, splitOrder } from './rules.ts';

@@ -3,8 +3,8 @@
 // it with the sandbox provider: paid leaves the platform, failed comes back to available.
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/shared/errors.ts';
-import type { Viewer } from '../accounts/viewer.ts';
-import { inTx } from '../checkout/tx.ts';
+import type { Viewer } from '../../lib/shared/viewer.ts';
+import { inTx } from '../../db/tx.ts';
 import * as repo from './repo.ts';
 import { nextCutoffDate, sandboxPayoutOutcome } from './rules.ts';
 import type { PayoutInput, WalletView } from './schema.ts';

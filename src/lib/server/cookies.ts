@@ -1,5 +1,6 @@
 import type { AstroCookies } from 'astro';
 import { isHttps } from './proxy.ts';
+import { config } from './config.ts';
 
 export const SESSION_COOKIE = 'sid';
 export const ANON_COOKIE = 'aid';
@@ -18,6 +19,7 @@ export function clearSessionCookie(cookies: AstroCookies) {
  * COOKIE_SECURE=1|0 overrides.
  */
 export function secureCookies(ctx: { url: URL; request: Request }) {
-  if (process.env.COOKIE_SECURE) return process.env.COOKIE_SECURE === '1';
-  return process.env.NODE_ENV === 'production' && isHttps(ctx.url, ctx.request);
+  const env = config();
+  if (env.COOKIE_SECURE !== undefined) return env.COOKIE_SECURE;
+  return env.NODE_ENV === 'production' && isHttps(ctx.url, ctx.request);
 }

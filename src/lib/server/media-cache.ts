@@ -12,10 +12,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { config, type Config } from './config.ts';
 
 /** The cache directory, or null when the cache is off. */
-export function mediaCacheDir(env: NodeJS.ProcessEnv = process.env): string | null {
-  const set = env.MEDIA_CACHE_DIR?.trim();
+export function mediaCacheDir(env: Config = config()): string | null {
+  const set = env.MEDIA_CACHE_DIR;
   if (set === 'off') return null;
   if (set) return path.resolve(set);
   return path.resolve(env.DATA_DIR ? path.join(env.DATA_DIR, 'media-cache') : path.join(os.tmpdir(), 'tiendas-media-cache'));
@@ -70,7 +71,7 @@ export async function writeCachedMedia(name: string, bytes: Uint8Array): Promise
  * other processes within that time (this process forgets it at once, forgetMedia).
  */
 export interface IndexedMedia { file: string; contentType: string; etag: string; size: number; at: number }
-export const MEDIA_INDEX_TTL_MS = Number(process.env.MEDIA_INDEX_TTL_MS ?? 30_000);
+export const MEDIA_INDEX_TTL_MS = config().MEDIA_INDEX_TTL_MS;
 const MAX_ENTRIES = 20_000;
 const KEY = Symbol.for('tiendas.mediaIndex');
 const index = (): Map<string, IndexedMedia> => ((globalThis as { [KEY]?: Map<string, IndexedMedia> })[KEY] ??= new Map());

@@ -11,17 +11,15 @@
 // only (HOST localhost, 127.x, ::1), off with DATABASE_URL or on any other HOST (0.0.0.0 is every interface: the
 // outbox would hand sign-in PINs to anyone who can reach it), and prints what it turned on. Demo mode also decides
 // whether an empty database gets the demo data (accounts with the published password, scripts/prepare-db.mjs).
-type Env = Record<string, string | undefined>;
+//
+// Each function takes the parsed configuration (src/lib/server/config.ts), this process's by default; a test passes
+// loadConfig({ ... }).
+import { config, type Config } from './config.ts';
 
-/** '1'/'true'/'yes'/'on' -> true, '0'/'false'/... -> false, unset or empty -> null (the default applies). */
-export function envFlag(value: string | undefined): boolean | null {
-  const v = value?.trim().toLowerCase();
-  if (!v) return null;
-  return v === '1' || v === 'true' || v === 'yes' || v === 'on';
-}
+export { envFlag } from './config.ts';
 
-export function demoMode(env: Env = process.env): boolean {
-  return envFlag(env.DEMO_MODE) ?? (env.NODE_ENV === 'development' || env.NODE_ENV === 'test');
+export function demoMode(env: Config = config()): boolean {
+  return env.DEMO_MODE ?? (env.NODE_ENV === 'development' || env.NODE_ENV === 'test');
 }
 
 /** Whether HOST names this machine's loopback interface only: localhost, 127.0.0.0/8, ::1. */
@@ -31,7 +29,7 @@ export function isLoopbackHost(host: string | undefined): boolean {
 }
 
 /** `npm start`'s default when DEMO_MODE is unset: the PGlite demo database, reachable from this machine only. */
-export function defaultDemoMode(env: Env = process.env): boolean {
+export function defaultDemoMode(env: Config = config()): boolean {
   return !env.DATABASE_URL && isLoopbackHost(env.HOST);
 }
 
@@ -39,8 +37,8 @@ export function defaultDemoMode(env: Env = process.env): boolean {
  * What `npm start` says when DEMO_MODE is unset and the default turned the demo off on PGlite (`env` as given to
  * the process, before the default is applied); null when there is nothing to explain.
  */
-export function demoDefaultNotice(env: Env = process.env): string | null {
-  if (envFlag(env.DEMO_MODE) !== null || env.DATABASE_URL || isLoopbackHost(env.HOST)) return null;
+export function demoDefaultNotice(env: Config = config()): string | null {
+  if (env.DEMO_MODE !== undefined || env.DATABASE_URL || isLoopbackHost(env.HOST)) return null;
   return `Demo mode is off: HOST=${env.HOST} is not a loopback address, and the demo's mail outbox would show sign-in PINs to anyone who reaches it. DEMO_MODE=1 turns it on anyway.`;
 }
 
@@ -50,25 +48,25 @@ export function demoDefaultNotice(env: Env = process.env): string | null {
  * rejected (the money goes back to the wallet). Unset: on outside demo mode; off in demo mode, where the sandbox
  * provider settles a cash-out at once (the demo and its tests show a cash-out paid on the next page).
  */
-export function payoutReview(env: Env = process.env): boolean {
-  return envFlag(env.PAYOUTS_REVIEW) ?? !demoMode(env);
+export function payoutReview(env: Config = config()): boolean {
+  return env.PAYOUTS_REVIEW ?? !demoMode(env);
 }
 
-export function outboxEnabled(env: Env = process.env): boolean {
-  return envFlag(env.DEV_OUTBOX) ?? demoMode(env);
+export function outboxEnabled(env: Config = config()): boolean {
+  return env.DEV_OUTBOX ?? demoMode(env);
 }
 
-export function sandboxPaymentsEnabled(env: Env = process.env): boolean {
-  return envFlag(env.PAYMENTS_SANDBOX) ?? demoMode(env);
+export function sandboxPaymentsEnabled(env: Config = config()): boolean {
+  return env.PAYMENTS_SANDBOX ?? demoMode(env);
 }
 
 /** The built-in couriers move shipped parcels by themselves (label, pick-up, transit, delivery): demo only. */
-export function sandboxShippingEnabled(env: Env = process.env): boolean {
-  return envFlag(env.SHIPPING_SANDBOX) ?? demoMode(env);
+export function sandboxShippingEnabled(env: Config = config()): boolean {
+  return env.SHIPPING_SANDBOX ?? demoMode(env);
 }
 
 /** What the start script prints: a banner when something of the demo is on, warnings for what cannot work. */
-export function startupNotices(env: Env = process.env, origin = ''): { banner: string[]; warnings: string[] } {
+export function startupNotices(env: Config = config(), origin = ''): { banner: string[]; warnings: string[] } {
   const banner: string[] = [];
   const warnings: string[] = [];
   const demo = demoMode(env);

@@ -5,16 +5,17 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import Negotiator from 'negotiator';
+import { config } from './config.ts';
 
-export const PAGE_CACHE_TTL_MS = Number(process.env.PAGE_CACHE_TTL_MS ?? 30_000);
+export const PAGE_CACHE_TTL_MS = config().PAGE_CACHE_TTL_MS;
 /**
  * A page made stale only by stock counts is rendered again at most this often: a stream of reservations on one
  * item costs each page showing it two renders a second, not one per reservation (checkout enforces the real stock).
  */
-export const PAGE_CACHE_STOCK_REFRESH_MS = Number(process.env.PAGE_CACHE_STOCK_REFRESH_MS ?? 500);
+export const PAGE_CACHE_STOCK_REFRESH_MS = config().PAGE_CACHE_STOCK_REFRESH_MS;
 /** How long past its freshness a page may still be served while it is being rendered again. */
-export const PAGE_CACHE_STALE_MS = Number(process.env.PAGE_CACHE_STALE_MS ?? 60_000);
-export const PAGE_CACHE_MAX_BYTES = Number(process.env.PAGE_CACHE_MAX_BYTES ?? 64 * 1024 * 1024);
+export const PAGE_CACHE_STALE_MS = config().PAGE_CACHE_STALE_MS;
+export const PAGE_CACHE_MAX_BYTES = config().PAGE_CACHE_MAX_BYTES;
 /** A request waiting for another's render of the same page gives up (and renders itself) after this long. */
 export const FLIGHT_WAIT_MS = 10_000;
 

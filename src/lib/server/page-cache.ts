@@ -18,7 +18,7 @@
 // an ETag, so a repeat visitor's conditional request is a 304 without a body. The memory itself is
 // src/lib/server/page-cache-store.ts; the server answers fresh pages from it before the app runs
 // (src/lib/server/fast-page.ts).
-import { getDbHandle } from '../../db/client.ts';
+import { changeFeed } from './change-feed.ts';
 import { stockState } from '../shared/stock.ts';
 import {
   FLIGHT_WAIT_MS, PAGE_CACHE_STALE_MS, PAGE_CACHE_TTL_MS, forgetAll, invalidate, lookup, remove, store, toResponse,
@@ -44,7 +44,7 @@ const LISTEN_RETRY_MS = 5_000;
 
 
 async function listenForChanges(s: Store) {
-  const h = await getDbHandle();
+  const h = await changeFeed();
   const onEvent = (payload: string) => {
     try {
       const n = JSON.parse(payload) as StockEvent;

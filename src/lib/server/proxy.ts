@@ -11,37 +11,12 @@
 // X-Forwarded-Proto is read from the same hop (its entry at the same place from the right; the right-most when a
 // proxy chain keeps only one value).
 import net from 'node:net';
+import { config } from './config.ts';
+import type { ProxyTrust } from './trust-proxy.ts';
 
-export type ProxyTrust =
-  | { kind: 'none' }
-  | { kind: 'hops'; hops: number }
-  | { kind: 'list'; proxies: net.BlockList };
+export { parseTrustProxy, type ProxyTrust } from './trust-proxy.ts';
 
 const MAX_ADDRESS_CHARS = 64;
-
-/** TRUST_PROXY's value as a setting; a malformed list entry is an error (start-up refuses it rather than guess). */
-export function parseTrustProxy(value: string | undefined): ProxyTrust {
-  const v = value?.trim().toLowerCase() ?? '';
-  if (v === '' || v === '0' || v === 'false' || v === 'no' || v === 'off') return { kind: 'none' };
-  if (v === 'true' || v === 'yes' || v === 'on') return { kind: 'hops', hops: 1 };
-  if (/^\d+$/.test(v)) return { kind: 'hops', hops: Math.min(Number(v), 100) };
-  const proxies = new net.BlockList();
-  for (const raw of v.split(',').map((s) => s.trim()).filter(Boolean)) {
-    const [address, bits, extra] = raw.split('/');
-    const family = net.isIP(address ?? '');
-    if (!family || extra !== undefined || (bits !== undefined && !/^\d+$/.test(bits))) {
-      throw new Error(`TRUST_PROXY: "${raw}" is neither an address nor a CIDR range (expected a hop count or e.g. 10.0.0.0/8,::1)`);
-    }
-    const type = family === 6 ? 'ipv6' : 'ipv4';
-    if (bits === undefined) proxies.addAddress(address!, type);
-    else {
-      const prefix = Number(bits);
-      if (prefix > (family === 6 ? 128 : 32)) throw new Error(`TRUST_PROXY: "${raw}" has a prefix longer than the address`);
-      proxies.addSubnet(address!, prefix, type);
-    }
-  }
-  return { kind: 'list', proxies };
-}
 
 function isTrusted(list: net.BlockList, address: string): boolean {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
@@ -80,7 +55,7 @@ export function forwardedProto(forwardedProto: string | null | undefined, hop: n
   return (chain[chain.length - 1 - hop] ?? chain.at(-1))?.toLowerCase();
 }
 
-export const PROXY_TRUST: ProxyTrust = parseTrustProxy(process.env.TRUST_PROXY);
+export const PROXY_TRUST: ProxyTrust = config().TRUST_PROXY;
 /** Whether any proxy is trusted (fast paths that only need to know whether to read the forwarded headers). */
 export const TRUST_PROXY = PROXY_TRUST.kind !== 'none';
 

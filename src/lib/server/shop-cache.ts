@@ -15,11 +15,12 @@
 //     entries in this process at once (forgetAfterWrite): the admin, and any shopper of this process, see the change
 //     on the next page even before the announcement arrives.
 // Cached values are shared by every request: callers must not change them.
-import { getDbHandle } from '../../db/client.ts';
+import { changeFeed } from './change-feed.ts';
+import { config } from './config.ts';
 
-export const SHOP_CACHE_TTL_MS = Number(process.env.SHOP_CACHE_TTL_MS ?? 60_000);
+export const SHOP_CACHE_TTL_MS = config().SHOP_CACHE_TTL_MS;
 /** Entries kept at most (the oldest go first). */
-export const SHOP_CACHE_MAX_ENTRIES = Number(process.env.SHOP_CACHE_MAX_ENTRIES ?? 5_000);
+export const SHOP_CACHE_MAX_ENTRIES = config().SHOP_CACHE_MAX_ENTRIES;
 /** Listening again after a failure to start is tried at most this often. */
 const LISTEN_RETRY_MS = 5_000;
 
@@ -69,7 +70,7 @@ function onProductEvent(payload: string) {
 }
 
 async function listen(s: State) {
-  const h = await getDbHandle();
+  const h = await changeFeed();
   await h.listen('shop_events', (id) => dropShopData(id || null));
   await h.listen('product_events', onProductEvent);
   s.trusted = h.listenState() === 'up';

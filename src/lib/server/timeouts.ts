@@ -10,7 +10,7 @@
 //                                     live event stream sends a heartbeat every 25 s and stays open)
 //
 // A connection that sends nothing, or half a request line, is answered 408 and closed after HTTP_HEADERS_TIMEOUT_MS.
-type Env = Record<string, string | undefined>;
+import { config, type Config } from './config.ts';
 
 export interface HttpTimeouts {
   keepAliveTimeout: number; headersTimeout: number; requestTimeout: number; idleTimeout: number;
@@ -18,19 +18,11 @@ export interface HttpTimeouts {
   checkInterval: number;
 }
 
-function ms(env: Env, name: string, fallback: number): number {
-  const raw = env[name]?.trim();
-  if (!raw) return fallback;
-  const v = Number(raw);
-  if (!Number.isInteger(v) || v < 1) throw new Error(`${name} must be a positive whole number of milliseconds, got "${raw}"`);
-  return v;
-}
-
-export function httpTimeouts(env: Env = process.env): HttpTimeouts {
-  const keepAliveTimeout = ms(env, 'HTTP_KEEP_ALIVE_TIMEOUT_MS', 65_000);
-  const headersTimeout = ms(env, 'HTTP_HEADERS_TIMEOUT_MS', Math.max(66_000, keepAliveTimeout + 1_000));
-  const requestTimeout = ms(env, 'HTTP_REQUEST_TIMEOUT_MS', Math.max(120_000, headersTimeout));
-  const idleTimeout = ms(env, 'HTTP_IDLE_TIMEOUT_MS', Math.max(120_000, keepAliveTimeout + 1_000));
+export function httpTimeouts(env: Config = config()): HttpTimeouts {
+  const keepAliveTimeout = env.HTTP_KEEP_ALIVE_TIMEOUT_MS ?? 65_000;
+  const headersTimeout = env.HTTP_HEADERS_TIMEOUT_MS ?? Math.max(66_000, keepAliveTimeout + 1_000);
+  const requestTimeout = env.HTTP_REQUEST_TIMEOUT_MS ?? Math.max(120_000, headersTimeout);
+  const idleTimeout = env.HTTP_IDLE_TIMEOUT_MS ?? Math.max(120_000, keepAliveTimeout + 1_000);
   // Node refuses a headers timeout longer than the request's.
   if (headersTimeout > requestTimeout) throw new Error('HTTP_HEADERS_TIMEOUT_MS must not be longer than HTTP_REQUEST_TIMEOUT_MS');
   const checkInterval = Math.max(50, Math.min(30_000, Math.floor(headersTimeout / 4)));

@@ -6,9 +6,10 @@ import { getDbHandle } from '../../db/client.ts';
 import { defineEndpoint, handle } from '../../lib/server/endpoint.ts';
 import { json } from '../../lib/server/http.ts';
 import { isDraining } from '../../lib/server/lifecycle.ts';
+import { config } from '../../lib/server/config.ts';
 
 /** How long the database may take to answer `select 1` before the process counts as not ready. */
-const DB_TIMEOUT_MS = Number(process.env.HEALTH_DB_TIMEOUT_MS ?? 2000);
+const DB_TIMEOUT_MS = config().HEALTH_DB_TIMEOUT_MS;
 
 const readinessOutput = z.object({ status: z.enum(['ok', 'unavailable']), database: z.enum(['up', 'down']), draining: z.boolean() });
 

@@ -1,5 +1,5 @@
 import { checkoutView, startInput } from '../../../domain/checkout/schema.ts';
-import { startCheckout } from '../../../domain/checkout/service.ts';
+import { startCheckout } from '../../../flows/checkout.ts';
 import { resolveShop } from '../../../domain/cart/service.ts';
 import { defineEndpoint, handle } from '../../../lib/server/endpoint.ts';
 import { knownAddress } from '../../../domain/checkout/rules.ts';

@@ -2,7 +2,7 @@
 // there is one, and retry a whole transaction that PostgreSQL aborted as a deadlock victim or a serialization
 // failure (the lock order documented in src/db/schema/commerce.ts makes deadlocks unlikely, not impossible:
 // a retry keeps them invisible to shoppers).
-import type { Db } from '../../db/client.ts';
+import type { Db } from './client.ts';
 
 export function isTx(db: Db): boolean {
   return typeof (db as unknown as { rollback?: unknown }).rollback === 'function';

@@ -1,5 +1,5 @@
 // Who is asking: resolved once per request by the middleware and passed explicitly to services.
-import type { UserLevel } from '../../lib/shared/constants.ts';
+import type { UserLevel } from './constants.ts';
 
 export interface SessionUser {
   id: string;

@@ -1,0 +1,2 @@
+// The marketing area's public face for other layers and areas (.dependency-cruiser.cjs `domain-area-public-api`).
+export { attributionOf } from './service.ts';

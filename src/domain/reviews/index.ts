@@ -1,0 +1,2 @@
+// The reviews area's public face for other layers and areas (.dependency-cruiser.cjs `domain-area-public-api`).
+export { averageRating } from './summary.ts';

@@ -1,0 +1,2 @@
+// The tickets area's public face for other layers and areas (.dependency-cruiser.cjs `domain-area-public-api`).
+export { winAnsi } from './pdf.ts';
