@@ -1,6 +1,6 @@
 // The operator's directory (issue 25): a suspended supplier's items leave every store — the store's list and counts,
 // its search, a catalogue, the sitemap, the item page, the cart's rule — and come back in the same places when it is
-// re-enabled (store and catalogue positions untouched); an item the supplier adds while suspended stays out; items
+// re-enabled (store and catalogue positions untouched), and the page cache is told; an item the supplier adds while suspended stays out; items
 // disabled for another reason stay disabled. Shops are disabled and re-enabled; a user's level changes, but never
 // the operator's own nor the last operator's. Every action is in the audit log with before / after, only the
 // operator may act, and a second click is a conflict.
@@ -83,8 +83,15 @@ describe('suspending a supplier', () => {
     expect(before.search).toHaveLength(7);
     expect(await itemPage(1)).toBe('shown');
 
+    // The page cache hears of it as it hears of any product change (product_events, migration 0007/0029): an
+    // 'update' that is not stock-only makes every cached page stale in every process (src/lib/server/page-cache.ts).
+    const heard: { product_id?: string; op?: string }[] = [];
+    const stop = await h.listen('product_events', (p) => heard.push(JSON.parse(p)));
     const r = await setSupplierSuspended(h.db, op, SUP, { suspend: true, reason: 'Reclamos de compradores' });
     expect(r.items).toBe(3); // 1, 3, 5 (7 was already disabled)
+    for (let i = 0; i < 100 && heard.length < 3; i++) await new Promise((res) => setTimeout(res, 10));
+    await stop();
+    expect(heard.filter((e) => e.op === 'update').map((e) => e.product_id).sort()).toEqual([uuid(1), uuid(3), uuid(5)]);
     const during = await storefront();
     const others = [uuid(2), uuid(4), uuid(6), uuid(8)];
     expect(during.store.map(([id]) => id).sort()).toEqual(others);
