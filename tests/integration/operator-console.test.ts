@@ -1,10 +1,14 @@
 // The operator's console (issue 25) over HTTP on the demo server: every page answers 403 to anyone but the platform
 // operator (ul3) and sends signed-out visitors to sign in; the jobs page shows each job and its "Run now" form asks
-// for a run (and only from this site); the reconciliation page links each order to its ledger lines.
+// for a run (and only from this site); the reconciliation page links each order to its ledger lines; the
+// directory (suppliers, shops, users) searches, refuses bad forms with their reason and changes a user's level.
+// (Suspensions and their effect on every store: tests/integration/operator-directory.test.ts, on its own data.)
 import { describe, expect, it } from 'vitest';
 import { Client } from '../support/http.ts';
+import { seedUuid } from '../../src/db/seed/ids.ts';
 
-const PAGES = ['/apps/operador', '/apps/operador/cifras.csv', '/apps/operador/trabajos', '/apps/operador/conciliacion', '/apps/operador/retiros', '/apps/operador/bitacora', '/apps/operador/pedidos/6f9c2a4e-1b7d-4c3a-9e8f-0a1b2c3d4e5f'];
+const PAGES = ['/apps/operador', '/apps/operador/cifras.csv', '/apps/operador/trabajos', '/apps/operador/conciliacion', '/apps/operador/retiros', '/apps/operador/bitacora', '/apps/operador/pedidos/6f9c2a4e-1b7d-4c3a-9e8f-0a1b2c3d4e5f',
+  '/apps/operador/proveedores', '/apps/operador/tiendas', '/apps/operador/usuarios', `/apps/operador/usuarios/${seedUuid('user:operador')}`];
 const form = (c: Client, path: string, body: Record<string, string>, headers: Record<string, string> = {}) =>
   c.request('POST', path, { raw: new URLSearchParams(body).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers } });
 
@@ -110,5 +114,52 @@ describe('operator console', () => {
     expect((await op.get('/apps/operador/cifras.csv?de=2026-03-01&a=2026-02-01')).status).toBe(400);
     const en = await op.get(`/apps/operador/cifras.csv?${q}`, { headers: { cookie: 'lang=en' } });
     expect(en.text.split('\r\n')[0]).toContain('Sales (GMV)');
+  });
+
+  it('searches suppliers, shops and users; refuses bad forms with their reason; changes a level once, logged', async () => {
+    const op = await operator();
+    const cafe = seedUuid('supplier:cafe');
+    const sup = await op.get('/apps/operador/proveedores?q=altura');
+    expect(sup.status).toBe(200);
+    expect(sup.text).toContain(`data-supplier="${cafe}" data-suspended="false"`);
+    expect(sup.text).toContain('cafe@demo.test');
+    expect((await op.get('/apps/operador/proveedores?q=%25%25&page=99999999')).text).toContain('data-testid="directory-empty"');
+    const noReason = await form(op, '/apps/operador/proveedores?q=altura', { id: cafe, action: 'on', reason: ' ' });
+    expect(noReason.status).toBe(400);
+    expect(noReason.text).toContain('aria-invalid="true"');
+    expect(noReason.text).toContain(`data-supplier="${cafe}" data-suspended="false"`);
+    const missing = await form(op, '/apps/operador/proveedores', { id: '6f9c2a4e-1b7d-4c3a-9e8f-0a1b2c3d4e5f', action: 'on', reason: 'Fraude' });
+    expect(missing.status).toBe(404);
+    expect(missing.text).toContain('Ese proveedor no existe.');
+    const reseller = new Client();
+    await reseller.login('admin03@demo.test');
+    expect((await form(reseller, '/apps/operador/proveedores', { id: cafe, action: 'on', reason: 'Fraude' })).status).toBe(403);
+    expect((await form(op, '/apps/operador/proveedores', { id: cafe, action: 'on', reason: 'Fraude' }, { origin: 'http://evil.example' })).status).toBe(403);
+
+    const shopsPage = await op.get('/apps/operador/tiendas?q=deshabilitada');
+    const disabledShop = /data-shop="([0-9a-f-]{36})" data-disabled="true"/.exec(shopsPage.text)?.[1];
+    expect(disabledShop).toBeTruthy();
+    const again = await form(op, '/apps/operador/tiendas?q=deshabilitada', { id: disabledShop!, action: 'on', reason: 'Otra vez' });
+    expect(again.status).toBe(409);
+    expect(again.text).toContain('Esta tienda ya está deshabilitada');
+
+    // Levels: sofia (a demo buyer no other test signs in as) up and back down; the operator cannot demote themselves.
+    const sofia = seedUuid('wallet-demo:user');
+    expect((await op.get('/apps/operador/usuarios?q=sofia.garcia')).text).toContain(`href="/apps/operador/usuarios/${sofia}"`);
+    const up = await form(op, `/apps/operador/usuarios/${sofia}`, { level: 'ul1' });
+    expect(up.status).toBe(303);
+    expect(up.headers.location).toBe(`/apps/operador/usuarios/${sofia}?hecho=level`);
+    expect((await op.get(up.headers.location!)).text).toMatch(/data-testid="user-level"[^>]*>Emprendedor \(ul1\)/);
+    expect((await form(op, `/apps/operador/usuarios/${sofia}`, { level: 'ul1' })).status).toBe(409);
+    expect((await form(op, `/apps/operador/usuarios/${sofia}`, { level: 'ul9' })).status).toBe(400);
+    expect((await form(op, `/apps/operador/usuarios/${sofia}`, { level: 'ul0' })).status).toBe(303);
+    const self = await form(op, `/apps/operador/usuarios/${seedUuid('user:operador')}`, { level: 'ul0' });
+    expect(self.status).toBe(409);
+    expect(self.text).toContain('No puedes quitarte tu propio nivel de operador');
+    const log = await op.get('/apps/operador/bitacora');
+    expect(log.text).toContain(`data-action="user.level" data-target="${sofia}"`);
+    const mem = await op.get(`/apps/operador/usuarios/${seedUuid('user:cliente')}`, { headers: { cookie: 'lang=en' } });
+    expect(mem.text).toContain('Shop team');
+    expect(mem.text).toContain('/demo-03');
   });
 });

@@ -25,6 +25,12 @@ export const products = pgTable('products', {
   hiden: boolean('hiden').notNull().default(false),
   sold_out: boolean('sold_out').notNull().default(false),
   disabled: boolean('disabled').notNull().default(false),
+  /**
+   * Disabled because its supplier is suspended (issue 25): set together with `disabled` when the operator suspends
+   * the supplier (and on insert while it is suspended, trigger of migration 0035), cleared with it on re-enable, so
+   * only the items the suspension disabled come back. Shop and catalogue rows (positions) are never touched.
+   */
+  supplier_suspended: boolean('supplier_suspended').notNull().default(false),
   experience_date: timestamp('experience_date', { withTimezone: true }),
   experience_available: boolean('experience_available').notNull().default(true),
   /** Variant axes: name -> allowed values, e.g. {"Talla": ["S","M","L"]}. */

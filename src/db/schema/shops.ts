@@ -54,6 +54,10 @@ export const shops = pgTable('shops', {
   theme_pack: text('theme_pack').notNull().default('basic'),
   store_theme_info: jsonb('store_theme_info').$type<StoreThemeInfo>().notNull(),
   disabled: boolean('disabled').notNull().default(false),
+  /** Who disabled the shop from the operator's console (issue 25), when and why; null while it is enabled. */
+  disabled_at: timestamp('disabled_at', { withTimezone: true }),
+  disabled_by: uuid('disabled_by').references(() => users.id),
+  disabled_reason: text('disabled_reason'),
   /** IANA zone the shop's dates and times are shown in (orders, alerts, experiences): a shop sells where it is. */
   time_zone: text('time_zone').notNull().default('America/Mexico_City'),
   created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -83,6 +87,13 @@ export const suppliers = pgTable('suppliers', {
   payment_config: jsonb('payment_config').$type<Record<string, Record<string, string>>>().notNull().default({}),
   /** Invoicing details (RFC, legal name, tax regime, postal code, e-mail); null until given. */
   invoicing: jsonb('invoicing').$type<Record<string, string> | null>(),
+  /**
+   * Suspended by the platform operator (issue 25): when, by whom and why; null while active. Its items leave every
+   * store (products.supplier_suspended, migration 0035) and come back in their places when it is re-enabled.
+   */
+  suspended_at: timestamp('suspended_at', { withTimezone: true }),
+  suspended_by: uuid('suspended_by').references(() => users.id),
+  suspension_reason: text('suspension_reason'),
   created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -2,7 +2,7 @@
 // event writes one transaction, unique on its source (source, source_id, leg), whose entries sum to zero per
 // currency, in the same database transaction as the event. Balances are sums of entries; nothing is a counter.
 import { sql } from 'drizzle-orm';
-import { bigserial, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { profiles, users } from './accounts.ts';
 import { orders } from './commerce.ts';
 
@@ -104,6 +104,9 @@ export const payouts = pgTable('payouts', {
   reference: text('reference'),
   /** Who approved or rejected it (null when the provider settled it by itself). */
   reviewed_by: uuid('reviewed_by').references(() => users.id),
+  /** Waits for the operator whatever the mode (issue 25): requested while PAYOUTS_REVIEW was on, or the demo's
+   * waiting payouts; the sandbox provider never settles it (claimOpenPayouts). */
+  held: boolean('held').notNull().default(false),
 }, (t) => [
   uniqueIndex('payouts_key').on(t.holder, t.idempotency_key),
   index('payouts_open').on(t.requested_at).where(sql`${t.status} = 'requested'`),

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { DbHandle, Tx } from '../client.ts';
 import {
-  catalogueProducts, catalogues, media, plans, products, profiles, shopFranchises, shopMemberships, shopProducts, shops, supplierBranches, suppliers, users,
+  catalogueProducts, catalogues, media, operatorActions, plans, products, profiles, shopFranchises, shopMemberships, shopProducts, shops, supplierBranches, suppliers, users,
   type AddressFields,
 } from '../schema/index.ts';
 import { hashPassword } from '../../domain/accounts/password.ts';
@@ -358,6 +358,8 @@ const SHOP_DEFS: readonly ShopDef[] = [
     catalogues: [CAT.novedades(10), CAT.ofertas, CAT.moda],
     row: {
       name: 'Boutique Sol de Mayo', store_type: 'affiliate', theme_pack: 'basic', photo_display: 'bdr_sq', disabled: true,
+      // Disabled by the operator (issue 25: /apps/operador/tiendas shows who, when and why; the audit log has the row).
+      disabled_at: seedDate(20_000), disabled_by: demoId.user('operador'), disabled_reason: 'Datos fiscales vencidos: se reactiva al actualizarlos',
       // The one demo shop outside Mexico: its dates show three hours ahead of Mexico City's.
       time_zone: 'America/Argentina/Buenos_Aires',
       seo_description: 'Boutique Sol de Mayo: moda y accesorios artesanales.',
@@ -680,6 +682,14 @@ export async function seedDemo(handle: DbHandle): Promise<{ seeded: boolean }> {
     await insertBatches(tx, suppliers, data.suppliers);
     await insertBatches(tx, supplierBranches, demoSupplierBranchRows());
     await insertBatches(tx, shops, data.shops);
+    // The operator's audit log has the disabling of demo-deshabilitada (the console's "Shop disabled" row).
+    for (const x of data.shops.filter((r) => r.disabled && r.disabled_by)) {
+      await tx.insert(operatorActions).values({
+        actor: x.disabled_by!, action: 'shop.disable', target_type: 'shop', target_id: x.id!, at: x.disabled_at!,
+        before: { disabled: false, disabled_at: null, disabled_by: null, reason: null },
+        after: { disabled: true, disabled_at: x.disabled_at!.toISOString(), disabled_by: x.disabled_by, reason: x.disabled_reason },
+      });
+    }
     await insertBatches(tx, shopMemberships, data.memberships);
     // Shops that list franchises in sections_info carry the demo franchise store.
     const franchise = data.shops.find((x) => x.store_type === 'franchise')!;

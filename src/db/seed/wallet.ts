@@ -1,7 +1,8 @@
 // Demo money (issue 12): the ledger of the demo orders, written by the real wallet service so the books are the
 // ones the platform would have kept. The four delivered review orders of demo-03 (src/db/seed/reviews.ts) were
 // paid, their return windows ended and were released: admin03 (owner of demo-03, the reseller) and Café de Altura
-// (the supplier) hold released money; admin03 cashed part of it out last month. One more order, paid this week and
+// (the supplier) hold released money; admin03 cashed part of it out last month, and both have a cash-out waiting
+// for the operator. One more order, paid this week and
 // still being prepared, keeps a pending (escrow) part, so every figure of the wallet page shows.
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../client.ts';
@@ -54,7 +55,25 @@ export async function insertDemoWallet(tx: Tx, rows: DemoRows, passwordHash: str
       ]);
     }
   }
-  // 3. A recent order, paid two days ago and in process: its parts wait in escrow (pending).
+  // 3. Cash-outs waiting for the operator (issue 25, /apps/operador/retiros): one of Café de Altura (the supplier) and
+  //    one of admin03. Held, so the demo's sandbox provider (PAYOUTS_REVIEW is off in demo mode) leaves them.
+  const cafe = seedUuid('profile:supplier:cafe');
+  for (const [key, holder, destination, hoursAgo] of [['cafe', cafe, '012180009876543210', 30], ['admin03', reseller, '012180001234567891', 6]] as const) {
+    if (!holder) continue;
+    const available = (await walletRepo.holderSums(db, holder)).filter((s) => s.currency === 'MXN' && s.account === 'available').reduce((n, s) => n + s.amount, 0);
+    const amount = Math.floor(available / 4);
+    if (amount <= 0) continue;
+    const id = rid(`payout:waiting:${key}`);
+    const at = new Date(now.getTime() - hoursAgo * 3_600_000);
+    await db.insert(payouts).values({
+      id, holder, wallet_type: 'mxn', currency: 'MXN', amount, status: 'requested', held: true, idempotency_key: `demo-payout-waiting-${key}`, destination, requested_at: at,
+    });
+    await walletRepo.postTransaction(db, { source: 'payout_request', source_id: id, at }, [
+      { holder, role: 'payee', account: 'available', currency: 'MXN', amount: -amount },
+      { holder, role: 'payee', account: 'payout', currency: 'MXN', amount },
+    ]);
+  }
+  // 4. A recent order, paid two days ago and in process: its parts wait in escrow (pending).
   await insertRecentOrder(db, rows, passwordHash, now);
 }
 

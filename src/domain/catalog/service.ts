@@ -134,11 +134,12 @@ export interface DetailOptions {
 /**
  * An item a shop offers (in its store or in one of its catalogues), by owner and id. Unpublished and hidden
  * items, a wrong owner, or an item the shop does not offer are not_found. Disabled items are shown (as
- * temporarily unavailable) so old links keep working.
+ * temporarily unavailable) so old links keep working, except those of a suspended supplier (issue 25: they leave
+ * every store; not_found until the operator re-enables the supplier).
  */
 export async function getShopItem(db: Db, shop: ShopRow, viewer: Viewer, ref: { owner: string | null; id: string }, opts: DetailOptions): Promise<ItemDetail> {
   const found = await findByOwnerAndId(db, ref.owner, ref.id);
-  if (!found || found.product.list_state !== 'published' || found.product.hiden) throw new AppError('not_found', 'No se encontró el producto, servicio o experiencia');
+  if (!found || found.product.list_state !== 'published' || found.product.hiden || found.product.supplier_suspended) throw new AppError('not_found', 'No se encontró el producto, servicio o experiencia');
   const offer = await repo.shopOffer(db, shop.id, found.product.id);
   if (!offer.in_store && !offer.in_catalogue) throw new AppError('not_found', 'No se encontró el producto, servicio o experiencia');
   return toDetail(found, offer, await resaleFor(db, shop, viewer, found.product, opts.showResaleInfo));
@@ -147,14 +148,14 @@ export async function getShopItem(db: Db, shop: ShopRow, viewer: Viewer, ref: { 
 /** A supplier's item without a shop (the platform route /productos/{supplier}/{product}). */
 export async function getSupplierItem(db: Db, viewer: Viewer, ref: { owner: string; id: string }, opts: DetailOptions): Promise<ItemDetail> {
   const found = await findByOwnerAndId(db, ref.owner, ref.id);
-  if (!found || found.product.list_state !== 'published' || found.product.hiden) throw new AppError('not_found', 'No se encontró el producto, servicio o experiencia');
+  if (!found || found.product.list_state !== 'published' || found.product.hiden || found.product.supplier_suspended) throw new AppError('not_found', 'No se encontró el producto, servicio o experiencia');
   return toDetail(found, { in_store: false, queue_position: null }, await resaleFor(db, null, viewer, found.product, opts.showResaleInfo));
 }
 
 /** A public item by id alone (GET /api/products/{id}). */
 export async function getPublicItem(db: Db, viewer: Viewer, id: string, opts: DetailOptions): Promise<ItemDetail> {
   const found = UUID.test(id) ? await repo.findProduct(db, { id: id.toLowerCase() }) : null;
-  if (!found || found.product.list_state !== 'published' || found.product.hiden) throw new AppError('not_found', 'No se encontró el producto, servicio o experiencia');
+  if (!found || found.product.list_state !== 'published' || found.product.hiden || found.product.supplier_suspended) throw new AppError('not_found', 'No se encontró el producto, servicio o experiencia');
   return toDetail(found, { in_store: false, queue_position: null }, await resaleFor(db, null, viewer, found.product, opts.showResaleInfo));
 }
 

@@ -180,7 +180,7 @@ export async function findPayoutByKey(db: Db, holder: string, key: string) {
 
 export async function claimOpenPayouts(tx: Db, limit: number): Promise<(typeof payouts.$inferSelect)[]> {
   return rowsOf<typeof payouts.$inferSelect>(await tx.execute(sql`
-    select * from payouts where status = 'requested' order by requested_at limit ${limit} for update skip locked`));
+    select * from payouts where status = 'requested' and not held order by requested_at limit ${limit} for update skip locked`));
 }
 
 export async function settlePayoutRow(tx: Db, id: string, status: 'paid' | 'failed', message: string | null, at: Date) {

@@ -100,7 +100,7 @@ export async function requestPayout(db: Db, viewer: Viewer, walletId: string, in
         textKey: 'wallet.aboveAvailable', vars: { max: `${decimalAmount(available)} ${t.currency}` }, fields: { amount: ['validation.atMost'] }, fieldVars: { amount: { max: decimalAmount(available) } },
       });
     }
-    const p = (await repo.insertPayout(tx, { holder, wallet_type: t.id, currency: t.currency, amount: input.amount, idempotency_key: input.idempotency_key, destination: input.destination }))!;
+    const p = (await repo.insertPayout(tx, { holder, wallet_type: t.id, currency: t.currency, amount: input.amount, idempotency_key: input.idempotency_key, destination: input.destination, held: payoutReview() }))!;
     await repo.postTransaction(tx, { source: 'payout_request', source_id: p.id }, [
       { holder, role: 'payee', account: 'available', currency: t.currency, amount: -p.amount },
       { holder, role: 'payee', account: 'payout', currency: t.currency, amount: p.amount },
