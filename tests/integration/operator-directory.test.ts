@@ -13,7 +13,7 @@ import { searchShopItems } from '../../src/domain/search/service.ts';
 import { refusal } from '../../src/domain/cart/rules.ts';
 import { changeUserLevel, listShops, listSuppliers, listUsers, setShopDisabled, setSupplierSuspended, userDetail } from '../../src/domain/operator/index.ts';
 import type { ShopRow } from '../../src/domain/shops/repo.ts';
-import type { Viewer } from '../../src/domain/accounts/viewer.ts';
+import type { Viewer } from '../../src/lib/shared/viewer.ts';
 
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const SUP_PROFILE = uuid(9001);
