@@ -49,11 +49,30 @@ const vitest = (projects, tag) => run('node_modules/vitest/vitest.mjs', [
   'run', ...projects.flatMap((p) => ['--project', p]), ...jsonReport(projects.join('+')), ...(extra.length ? ['--passWithNoTests', ...extra] : []),
 ], tag);
 
+/**
+ * The run's seeded templates (tests/support/run-templates.ts), made in a process of their own while the unit and
+ * islands tests run, and copied by every server the integration and Playwright stages start.
+ */
+function makeTemplates() {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [path.join(ROOT, 'tests/support/run-templates.ts'), 'make'], { cwd: ROOT, env: process.env, stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (d) => { out += d; });
+    child.once('close', (code) => {
+      const last = out.trim().split('\n').at(-1) ?? '';
+      if (code === 0 && last.startsWith('{')) { Object.assign(process.env, JSON.parse(last)); resolve(0); }
+      else { console.error(`[test] the seeded templates could not be made (${code}):\n${out}`); resolve(1); }
+    });
+  });
+}
+
 const total = Date.now();
 const results = [];
 results.push(await stage('build', () => { buildIfStale(); return 0; }));
 if (results[0] === 0) {
+  const templates = makeTemplates();
   results.push(await stage('vitest unit + islands', () => vitest(['unit', 'unit-isolated', 'islands'])));
+  results.push(await stage('seeded templates (made meanwhile)', () => templates));
   // The two integration projects share nothing (each its own seeded template, servers on free ports, databases of
   // their own) and each runs its files one at a time, mostly waiting on one process or another: side by side they
   // keep both cores busy and take about as long as the longer one alone.
@@ -64,6 +83,7 @@ if (results[0] === 0) {
   if (reports) process.env.PLAYWRIGHT_JSON_OUTPUT_NAME = path.join(reports, 'playwright.json');
   results.push(await stage('playwright', () => run('node_modules/@playwright/test/cli.js', ['test', ...(reports ? ['--reporter=list,json'] : [])])));
 }
+if (process.env.TIENDAS_TEST_PGLITE_TEMPLATE) await run('tests/support/run-templates.ts', ['dispose']);
 console.log('\n[test] stage durations:');
 for (const t of timings) console.log(`[test]   ${t.name.padEnd(30)} ${fmt(t.ms).padStart(9)}  ${t.status === 0 ? 'ok' : 'FAILED'}`);
 console.log(`[test]   ${'total'.padEnd(30)} ${fmt(Date.now() - total).padStart(9)}`);

@@ -3,16 +3,18 @@
 // each server gets its own demo shops without seeding them again. Then it is `npm start` (scripts/start.mjs).
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { clonePgliteTemplate, makePgliteTemplateAt } from '../support/seeded.ts';
+import { clonePgliteTemplate, makePgliteTemplateAt, PGLITE_TEMPLATE_ENV } from '../support/seeded.ts';
 
 const root = process.env.E2E_DATA_DIR;
 const name = process.argv[2];
 if (!root || !name) throw new Error('usage: E2E_DATA_DIR=... node tests/e2e/serve.ts <name>');
-const template = path.join(root, 'template');
+// The run's template when `npm test` made one (tests/support/run-templates.ts), else one made here.
+const shared = process.env[PGLITE_TEMPLATE_ENV];
+const template = shared && existsSync(shared) ? shared : path.join(root, 'template');
 const ready = path.join(root, 'template.ready');
 const lock = path.join(root, 'template.lock');
 
-if (!existsSync(ready)) {
+if (template !== shared && !existsSync(ready)) {
   let owner = false;
   try { mkdirSync(lock); owner = true; } catch { /* another server prepares it */ }
   if (owner) {

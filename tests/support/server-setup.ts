@@ -1,6 +1,7 @@
 // Vitest global setup for the integration projects: the run's seeded template database (tests/support/seeded.ts),
 // then one server per project on a copy of it, its address provided to tests. Servers the test files start
 // themselves (startServer) copy the same template: the environment variable reaches the test workers.
+import { existsSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
 import { startServer } from './server.ts';
 import { makePgliteTemplate, makePostgresTemplate, PG_MIGRATED_TEMPLATE_ENV, PG_TEMPLATE_ENV, PGLITE_TEMPLATE_ENV } from './seeded.ts';
@@ -12,8 +13,12 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const kind = (project.config.env?.TEST_DB_KIND ?? 'pglite') as 'pglite' | 'postgres';
   const started = Date.now();
-  let disposeTemplate: () => unknown;
-  if (kind === 'postgres') {
+  let disposeTemplate: () => unknown = () => {};
+  if (kind === 'postgres' && process.env[PG_TEMPLATE_ENV] && process.env[PG_MIGRATED_TEMPLATE_ENV]) {
+    // Made by `npm test` for the whole run (tests/support/run-templates.ts): it also removes them.
+  } else if (kind === 'pglite' && process.env[PGLITE_TEMPLATE_ENV] && existsSync(process.env[PGLITE_TEMPLATE_ENV])) {
+    // Likewise.
+  } else if (kind === 'postgres') {
     const base = process.env.TEST_DATABASE_URL;
     if (!base) throw new Error('TEST_DATABASE_URL is not set');
     const tpl = await makePostgresTemplate(base);
