@@ -6,7 +6,7 @@ import type { Translator } from '../../lib/i18n/index.ts';
 import { AppError } from '../../lib/shared/errors.ts';
 import { safeSrc } from '../../lib/shared/safe-url.ts';
 import type { Db } from '../../db/client.ts';
-import { sendMail } from '../accounts/mail.ts';
+import { mailInvitation as queueInvitation } from '../mail/index.ts';
 import type { Viewer } from '../accounts/viewer.ts';
 import type { AdminCtx } from '../admin/service.ts';
 import { acceptWith, countInvitationMail, newToken, tokenHashOf } from './invitations.ts';
@@ -40,7 +40,7 @@ export async function listCollaborators(a: AdminCtx, q: CollaboratorQuery) {
 }
 
 async function mailInvitation(db: Db, t: Translator, shopName: string, to: string, link: string) {
-  await sendMail(db, { to, subject: t('collaborators.mailInviteSubject', { shop: shopName }), body: t('collaborators.mailInviteBody', { shop: shopName, link }) });
+  await queueInvitation(db, to, t, { kind: 'inviteCollaborator', shop: shopName, link });
 }
 
 /** Counts one invitation mail of the shop; 429 past INVITATION_MAILS_PER_HOUR in the hour (invitations.ts). */
