@@ -3,8 +3,9 @@
 // language). Every value is escaped here, whoever wrote it: a shop's name, a buyer's note, a cancel reason.
 import { checkLink, LINK_RULES } from '../../lib/shared/safe-url.ts';
 
-/** Attempts before a mail is given up (status 'failed', shown on /dev/outbox with its last error). */
-export const MAIL_MAX_ATTEMPTS = 12;
+/** Attempts before a mail is given up (status 'failed', kept and shown on /dev/outbox with its last error): about 2.5 days
+ * of retries, the last ones 6 hours apart, so an SMTP outage of two days loses nothing. */
+export const MAIL_MAX_ATTEMPTS = 20;
 /** The first retry waits this long; each next one twice as long, up to MAIL_BACKOFF_MAX_MS. */
 export const MAIL_BACKOFF_BASE_MS = 30_000;
 export const MAIL_BACKOFF_MAX_MS = 6 * 3600_000;

@@ -120,12 +120,12 @@ export function content(t: Translator, d: MailData): MailContent {
       const item = d.mode === 'item';
       const facts = [{ label: t('mail.factShop'), value: `${d.shop}\n${d.shopUrl}` }];
       if (d.about) facts.push({ label: t('mail.factItem'), value: d.itemUrl ? `${d.about}\n${d.itemUrl}` : d.about });
-      facts.push({ label: t('mail.factFrom'), value: `${d.fromName} <${d.fromEmail}>` });
       if (d.phone) facts.push({ label: t('mail.factPhone'), value: d.phone });
       return {
         subject: `[${d.shop}] ${d.about ? `${d.about.slice(0, 80)} · ` : ''}${t(item ? 'mail.contactSubjectItem' : 'mail.contactSubjectShop')}`,
         heading: t(item ? 'mail.contactHeadingItem' : 'mail.contactHeadingShop'),
-        paragraphs: [d.message, t('mail.contactReply')],
+        // Who wrote comes first, then their message as typed.
+        paragraphs: [t('mail.contactWrote', { name: d.fromName, email: d.fromEmail }), d.message, t('mail.contactReply')],
         facts,
       };
     }
