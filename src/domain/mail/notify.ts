@@ -21,6 +21,8 @@ export interface OrderEventExtra {
   /** The return's reference (returns), and a unique part for events that can happen more than once. */
   returnReference?: string;
   key?: string;
+  /** A cancellation's description as a person wrote it (null: the system's own, not shown). */
+  description?: string | null;
 }
 
 interface Person { email: string; locale: string | null }
@@ -101,7 +103,7 @@ async function queueOrderMails(db: Db, orderId: string, event: OrderEvent, extra
       break;
     case 'canceled': {
       const why = o.cancel_reason && t.has(`sales.cancelReason-${o.cancel_reason}`) ? t(`sales.cancelReason-${o.cancel_reason}` as never) : null;
-      await toBuyer('orderCanceled', { reason: [why, o.cancel_description].filter(Boolean).join(': ') || null });
+      await toBuyer('orderCanceled', { reason: [why, extra.description?.trim()].filter(Boolean).join(': ') || null });
       break;
     }
     case 'refunded':

@@ -67,7 +67,8 @@ export async function enqueue(db: Db, m: QueueInput, o: QueueOptions = {}): Prom
     : null;
   const rendered = renderMail(content(t, m.data), {
     brand, lang: locale, unsubscribe,
-    footer: optional ? t('mail.footerOptional', { brand: brand.name }) : t('mail.footerEssential', { brand: brand.name }),
+    // Optional mail to someone without an account (a shop's contact address) has no preference to turn off.
+    footer: unsubscribe ? t('mail.footerOptional', { brand: brand.name }) : optional ? t('mail.footerNotice', { brand: brand.name }) : t('mail.footerEssential', { brand: brand.name }),
   });
   const keep = !env.SMTP_URL;
   warnIfUndelivered(env);

@@ -259,7 +259,7 @@ async function refundPayments(tx: Db, order: OrderRow, candidates: PaymentRow[] 
 // ---------- moving orders ----------
 
 /** Cancels with a reason and a description: stock comes back, open attempts stop, paid money is refunded. */
-async function cancelLocked(tx: Db, checkout: CheckoutRow, order: OrderRow, actor: Actor, input: { reason: string; description: string }): Promise<OrderRow> {
+async function cancelLocked(tx: Db, checkout: CheckoutRow, order: OrderRow, actor: Actor, input: { reason: string; description: string }, typed = true): Promise<OrderRow> {
   // The same choice the pages make (actions.can_cancel); when neither is allowed, 'fire' says why.
   const event = cancelEvent(facts(order), actor.role) ?? (order.status === 'in_process' || order.status === 'ready_to_deliver' ? 'cancel_in_process' : 'cancel');
   let o = await fire(tx, order, 'status', event, actor, input, input.description);
@@ -273,7 +273,8 @@ async function cancelLocked(tx: Db, checkout: CheckoutRow, order: OrderRow, acto
   }
   await returnStock(tx, checkout);
   if (checkout.status === 'open' || checkout.status === 'placed') await ckRepo.updateCheckout(tx, checkout.id, { status: 'canceled' });
-  await mailOrder(tx, o.id, 'canceled');
+  // The buyer reads the reason in their language, and the description only when a person wrote it (not the system's).
+  await mailOrder(tx, o.id, 'canceled', { description: typed ? input.description : null });
   return o;
 }
 
@@ -290,14 +291,14 @@ export async function customerCancelInTx(tx: Db, checkout: CheckoutRow, userId: 
   const order = await repo.findOrderByCheckout(tx, checkout.id);
   if (!order) throw new AppError('not_found', ORDER_NOT_FOUND);
   const locked = (await repo.lockOrder(tx, order.id))!;
-  return cancelLocked(tx, checkout, locked, { role: 'customer', user_id: userId }, { reason: 'requested_by_client', description: 'Canceled by the customer during checkout' });
+  return cancelLocked(tx, checkout, locked, { role: 'customer', user_id: userId }, { reason: 'requested_by_client', description: 'Canceled by the customer during checkout' }, false);
 }
 
 /** The system cancels an order (reservation expiry): called with checkout and order locked. */
 export async function systemCancel(tx: Db, checkout: CheckoutRow, order: OrderRow, description: string): Promise<OrderRow> {
   let o = order;
   if (o.payment_status === 'pending' || o.payment_status === 'authorized') o = await fire(tx, o, 'payment', 'fail', SYSTEM, {}, description);
-  return cancelLocked(tx, checkout, o, SYSTEM, { reason: 'other', description });
+  return cancelLocked(tx, checkout, o, SYSTEM, { reason: 'other', description }, false);
 }
 
 /** Moves the order one step as `actor` (its own 'next'), with the step's effects. */
