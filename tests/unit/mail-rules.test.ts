@@ -71,7 +71,7 @@ describe('renderMail', () => {
 
 const order = {
   reference: 'PO-1001', shop: 'Casa Norte', total: { amount: 29900, currency: 'MXN' }, items: [{ name: 'Taza', amount: 2 }],
-  link: 'https://casa.example/mis-compras/1', buyer: 'Rosa', tracking: 'TRK123', trackingUrl: 'https://casa.example/mis-compras/1#seguimiento',
+  link: 'https://casa.example/mis-compras/1', buyer: 'Rosa', tracking: 'TRK123', trackingUrl: 'https://casa.example/mis-compras/1#tracking-title',
   date: '2026-12-03', cost: { amount: 9900, currency: 'MXN' }, reason: 'Sin existencias', amount: { amount: 5000, currency: 'MXN' },
   payment: { reference: '1234567', details: [{ key: 'clabe', value: '646180000000000000' }], expires: '2026-11-29T18:00:00Z' },
 };
@@ -115,7 +115,7 @@ describe('templates', () => {
     const facts = Object.fromEntries(placed.facts!.map((f) => [f.label, f.value]));
     expect(facts).toMatchObject({ Order: 'PO-1001', Items: '2 × Taza', 'Payment reference': '1234567', 'CLABE (bank account)': '646180000000000000', Total: '$299.00', 'Estimated delivery': 'December 3, 2026' });
     expect(content(getT('es-AR'), sample('orderPlaced')).facts!.find((f) => f.label === 'Total')!.value).toMatch(/299,00/);
-    expect(content(getT('es'), sample('orderShipped')).facts!.find((f) => f.label === 'Número de guía')!.value).toContain('#seguimiento');
+    expect(content(getT('es'), sample('orderShipped')).facts!.find((f) => f.label === 'Número de guía')!.value).toContain('#tracking-title');
   });
 
   it('writes the contact mail in the recipient\'s language, quoting the visitor as typed', () => {

@@ -95,7 +95,7 @@ async function queueOrderMails(db: Db, orderId: string, event: OrderEvent, extra
       });
       break;
     case 'shipped':
-      await toBuyer('orderShipped', { tracking: o.tracking_number, trackingUrl: `${buyerLink}#seguimiento` });
+      await toBuyer('orderShipped', { tracking: o.tracking_number, trackingUrl: `${buyerLink}#tracking-title`, link: `${buyerLink}#tracking-title` });
       break;
     case 'delivered':
       await toBuyer('orderDelivered');
