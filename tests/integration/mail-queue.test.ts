@@ -13,7 +13,7 @@ import { requestPin } from '../../src/domain/accounts/service.ts';
 import type { Viewer } from '../../src/domain/accounts/viewer.ts';
 import { addressInput } from '../../src/domain/checkout/schema.ts';
 import { chooseDelivery, startCheckout, updateCheckout } from '../../src/domain/checkout/service.ts';
-import { closeTransports, deliverDue, mailOrder, rememberLocale, setOptionalMail } from '../../src/domain/mail/index.ts';
+import { closeTransports, deliverDue, mailOrder, mailPackage, mailPayout, rememberLocale, setOptionalMail } from '../../src/domain/mail/index.ts';
 import { customerNext, supplierNext } from '../../src/domain/orders/service.ts';
 import { payCheckout, tokenizeCard } from '../../src/domain/payments/service.ts';
 import { freshDb } from '../support/db.ts';
@@ -165,6 +165,26 @@ describe('mail through a real SMTP server', () => {
     }).catch((e: Error) => e);
     expect(err).toBeInstanceOf(Error);
     expect(await h.db.select().from(outbox).where(and(eq(outbox.to, emailOf(buyer)), eq(outbox.kind, 'orderCanceled')))).toHaveLength(0);
+  });
+
+  it('tells a wallet holder of a payout and a package buyer of receipts and failed renewals, once each', async () => {
+    const holder = await w.buyer(6);
+    await rememberLocale(h.db, userId(holder), 'es-AR');
+    const profile = holder.kind === 'user' ? holder.user.profile_id : '';
+    for (let i = 0; i < 2; i++) {
+      await mailPayout(h.db, { id: '00000000-0000-4000-8000-000000000001', holder: profile, amount: 150000, currency: 'MXN', paid: false, reason: 'CLABE inválida' });
+      await mailPackage(h.db, { key: 'renew-1', userId: userId(holder), ok: false, plan: 'Tienda en Línea', amount: 49900, currency: 'MXN', reason: 'card_expired' });
+    }
+    await mailPackage(h.db, { key: 'pay-1', userId: userId(holder), ok: true, plan: 'Tienda en Línea', amount: 49900, currency: 'MXN', start: new Date('2026-11-01T12:00:00Z'), end: new Date('2026-12-01T12:00:00Z') });
+    const rows = await h.db.select().from(outbox).where(eq(outbox.to, emailOf(holder)));
+    expect(rows.map((r) => r.subject).sort()).toEqual([
+      'No pudimos renovar tu paquete Tienda en Línea', 'Recibo de tu paquete Tienda en Línea', 'Tu retiro de $ 1.500,00 fue rechazado',
+    ]);
+    const rejected = rows.find((r) => r.kind === 'payoutRejected')!;
+    expect(rejected.locale).toBe('es-AR');
+    expect(rejected.body).toContain('la plata volvió a tu monedero');
+    expect(rejected.body).toContain('CLABE inválida');
+    expect(rows.find((r) => r.kind === 'renewalFailed')!.body).toContain('La tarjeta guardada venció');
   });
 
   it('keeps mail queued while SMTP is down, counting attempts, and sends each once when it is back', { timeout: 20_000 }, async () => {
