@@ -142,6 +142,17 @@ describe('mail through a real SMTP server', () => {
     expect(await setOptionalMail(h.db, { token: decodeURIComponent(token) }, false)).toBe(true);
     expect(await setOptionalMail(h.db, { token: 'not-a-token' }, false)).toBe(false);
     expect((await h.db.select({ on: users.optional_mail }).from(users).where(eq(users.id, userId(en))))[0]!.on).toBe(false);
+
+    // Two days later the invitations are due: the Spanish buyer's goes, with a List-Unsubscribe header; the English
+    // buyer turned such mail off after it was queued, so theirs stays unsent.
+    await deliverDue(h.db, new Date(Date.now() + 3 * 86400_000));
+    await until(() => inbox.mails.some((m) => to(m) === emailOf(es) && m.subject === '¿Qué te pareció tu compra en Casa <Norte> & Co?'));
+    const review = inbox.mails.find((m) => to(m) === emailOf(es) && m.subject?.startsWith('¿Qué te pareció'))!;
+    expect(String(review.headers.get('list-unsubscribe') ?? JSON.stringify(review.headers.get('list')))).toContain('preferencias?baja=');
+    expect(review.html).toContain('Dejar de recibir estos avisos');
+    expect(inbox.mails.filter((m) => to(m) === emailOf(en) && m.subject?.startsWith('How was'))).toHaveLength(0);
+    const [skipped] = await h.db.select().from(outbox).where(and(eq(outbox.to, emailOf(en)), eq(outbox.kind, 'reviewInvite')));
+    expect(skipped!.status).toBe('skipped');
   });
 
   it('sends a sign-in PIN at once, in the account\'s language', async () => {

@@ -1,5 +1,6 @@
 ALTER TABLE "outbox" ADD COLUMN "html" text;--> statement-breakpoint
 ALTER TABLE "outbox" ADD COLUMN "reply_to" text;--> statement-breakpoint
+ALTER TABLE "outbox" ADD COLUMN "unsubscribe_url" text;--> statement-breakpoint
 ALTER TABLE "outbox" ADD COLUMN "kind" text DEFAULT 'other' NOT NULL;--> statement-breakpoint
 ALTER TABLE "outbox" ADD COLUMN "locale" text;--> statement-breakpoint
 ALTER TABLE "outbox" ADD COLUMN "dedupe_key" text;--> statement-breakpoint
@@ -16,4 +17,4 @@ ALTER TABLE "orders" ADD COLUMN "locale" text;--> statement-breakpoint
 CREATE UNIQUE INDEX "outbox_dedupe" ON "outbox" USING btree ("dedupe_key");--> statement-breakpoint
 CREATE INDEX "outbox_due" ON "outbox" USING btree ("next_attempt_at") WHERE "outbox"."status" in ('queued','sending');--> statement-breakpoint
 CREATE INDEX "outbox_created" ON "outbox" USING btree ("created_at");--> statement-breakpoint
-ALTER TABLE "outbox" ADD CONSTRAINT "outbox_status" CHECK ("outbox"."status" in ('queued','sending','sent','kept','failed'));
+ALTER TABLE "outbox" ADD CONSTRAINT "outbox_status" CHECK ("outbox"."status" in ('queued','sending','sent','kept','failed','skipped'));

@@ -71,7 +71,8 @@ export const signInPins = pgTable('sign_in_pins', {
  * then sent over SMTP by the send-mail job (src/jobs/send-mail.ts), which claims due rows with FOR UPDATE SKIP LOCKED,
  * retries with exponential backoff and never drops one. /dev/outbox shows them all in the demo.
  *   status: queued (waiting for next_attempt_at), sending (claimed until next_attempt_at, the lease), sent,
- *   kept (no SMTP configured: the demo keeps it to be read on /dev/outbox), failed (gave up after MAIL_MAX_ATTEMPTS).
+ *   kept (no SMTP configured: the demo keeps it to be read on /dev/outbox), failed (gave up after MAIL_MAX_ATTEMPTS),
+ *   skipped (optional mail whose recipient turned such mail off before it went).
  */
 export const outbox = pgTable('outbox', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -82,12 +83,14 @@ export const outbox = pgTable('outbox', {
   /** The HTML part (null for mail queued before migration 0034). */
   html: text('html'),
   reply_to: text('reply_to'),
+  /** Optional mail's unsubscribe link, also sent as its List-Unsubscribe header. */
+  unsubscribe_url: text('unsubscribe_url'),
   /** The template that made it (order_paid, pin ...), 'other' for older rows. */
   kind: text('kind').notNull().default('other'),
   locale: text('locale'),
   /** Makes an event's mail once: a replayed event (a webhook twice) finds the key and queues nothing. */
   dedupe_key: text('dedupe_key'),
-  status: text('status').$type<'queued' | 'sending' | 'sent' | 'kept' | 'failed'>().notNull().default('queued'),
+  status: text('status').$type<'queued' | 'sending' | 'sent' | 'kept' | 'failed' | 'skipped'>().notNull().default('queued'),
   attempts: integer('attempts').notNull().default(0),
   next_attempt_at: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
   last_error: text('last_error'),
@@ -97,5 +100,5 @@ export const outbox = pgTable('outbox', {
   uniqueIndex('outbox_dedupe').on(t.dedupe_key),
   index('outbox_due').on(t.next_attempt_at).where(sql`${t.status} in ('queued','sending')`),
   index('outbox_created').on(t.created_at),
-  check('outbox_status', sql`${t.status} in ('queued','sending','sent','kept','failed')`),
+  check('outbox_status', sql`${t.status} in ('queued','sending','sent','kept','failed','skipped')`),
 ]);

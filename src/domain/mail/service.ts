@@ -74,6 +74,7 @@ export async function enqueue(db: Db, m: QueueInput, o: QueueOptions = {}): Prom
   warnIfUndelivered(env);
   return repo.insertMail(db, {
     to, subject: rendered.subject, body: rendered.text, html: rendered.html, reply_to: m.replyTo ? oneLine(m.replyTo, 320) : null,
+    unsubscribe_url: unsubscribe?.url ?? null,
     kind: m.data.kind, locale, dedupe_key: m.dedupeKey ?? null,
     status: keep ? 'kept' : 'queued', next_attempt_at: m.notBefore ?? now, created_at: now,
   });
@@ -124,11 +125,18 @@ export async function deliverDue(db: Db, now: Date, o: { env?: Env; id?: string;
   const from = env.MAIL_FROM ?? 'no-reply@tiendas.local';
   let sent = 0;
   for (const m of claimed) {
+    // Optional mail queued before its recipient turned such mail off (a review invitation waits two days) stays unsent.
+    if (OPTIONAL_KINDS.has(m.kind as MailKind) && (await repo.userByEmail(db, m.to))?.optional_mail === false) {
+      await repo.settle(db, m.id, { status: 'skipped' });
+      continue;
+    }
     try {
       const transport = await transportFor(env.SMTP_URL);
       await transport.sendMail({
         from, to: m.to, subject: m.subject, text: m.body, ...(m.html ? { html: m.html } : {}),
         ...(m.reply_to ? { replyTo: m.reply_to } : {}),
+        // Mail clients offer their own "unsubscribe" button for optional mail (the same link as in the mail).
+        ...(m.unsubscribe_url ? { list: { unsubscribe: m.unsubscribe_url } } : {}),
         headers: { 'X-Tiendas-Mail': m.id, ...(m.locale ? { 'Content-Language': m.locale } : {}) },
       });
       await repo.settle(db, m.id, { status: 'sent', sent_at: new Date(), last_error: null });
