@@ -74,15 +74,15 @@ describe('contact rules', () => {
     expect(contactInput.safeParse({ mode: 'item', name: 'Ana', email: 'ana@test.example', message: 'Hola', item_id: '00000000-0000-4000-8000-000000000000' }).success).toBe(true);
   });
 
-  it('keeps the subject on one line and answers go to the sender', () => {
+  it('keeps the sender on one line, quotes the message as typed, and answers go to the sender', () => {
     const input = contactInput.parse({ mode: 'item', name: 'Eve\r\nBcc: x@evil.example', email: 'eve@test.example', subject: 'Taza\nBcc: y@evil.example', message: 'Línea 1\nLínea 2' });
     const mail = contactMail({ name: 'Casa Norte', url: 'https://casa.example/' }, input, null);
-    expect(mail.subject).not.toMatch(/[\r\n]/);
-    expect(mail.subject).toContain('Taza');
+    expect(mail.about).not.toMatch(/[\r\n]/);
+    expect(mail.about).toContain('Taza');
+    expect(mail.fromName).toBe('Eve Bcc: x@evil.example');
     expect(mail.replyTo).toBe('eve@test.example');
-    expect(mail.body).toContain('Línea 1\nLínea 2');
-    expect(mail.body).toContain('De / From: Eve Bcc: x@evil.example <eve@test.example>');
+    expect(mail.message).toBe('Línea 1\nLínea 2');
     const about = contactMail({ name: 'Casa Norte', url: 'https://casa.example/' }, input, { name: 'Taza de barro', url: 'https://casa.example/productos/a/b' });
-    expect(about.body).toContain('Taza de barro (https://casa.example/productos/a/b)');
+    expect(about).toMatchObject({ about: 'Taza de barro', itemUrl: 'https://casa.example/productos/a/b' });
   });
 });

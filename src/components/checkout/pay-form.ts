@@ -12,7 +12,7 @@ import { PAY_OUTCOME_PARAM } from '../../lib/shared/pay-form.ts';
 const withOutcome = (path: string, code: string) => `${path}${path.includes('?') ? '&' : '?'}${PAY_OUTCOME_PARAM}=${encodeURIComponent(code)}`;
 
 /** Where the browser goes after the posted payment form. `self` is the page the form was on (its public address). */
-export async function payFormRedirect(db: Db, viewer: Viewer, target: PayTarget, form: FormData, paths: { basePath: string; self: string }): Promise<string> {
+export async function payFormRedirect(db: Db, viewer: Viewer, target: PayTarget, form: FormData, paths: { basePath: string; self: string; locale?: string }): Promise<string> {
   try {
     const r = await payFromForm(db, viewer, target, form, paths);
     const failure = r.payment?.failure;

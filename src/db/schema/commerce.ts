@@ -244,6 +244,8 @@ export const orders = pgTable('orders', {
   cancel_reason: text('cancel_reason'),
   cancel_description: text('cancel_description'),
   invoicing: jsonb('invoicing').$type<Record<string, string> | null>(),
+  /** The language the buyer placed the order in: its mails are written in it unless the account saved another. */
+  locale: text('locale'),
   is_courtesy: boolean('is_courtesy').notNull().default(false),
   return_deadline: ts('return_deadline'),
   placed_at: ts('placed_at').notNull().defaultNow(),

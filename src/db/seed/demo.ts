@@ -20,6 +20,7 @@ import { DEMO_BLOG_SHOP, insertDemoBlogs } from './blogs.ts';
 import { DEMO_TICKET_STAFF, insertDemoTicketStaff } from './tickets.ts';
 import { insertDemoReviews } from './reviews.ts';
 import { insertDemoWallet } from './wallet.ts';
+import { insertDemoMail } from './mail.ts';
 import { insertDemoPromoted } from './promoted.ts';
 import { DEMO_EXTRAS_SHOP, insertDemoStorefrontExtras } from './storefront-extras.ts';
 import { insertDemoPeople } from './people.ts';
@@ -706,6 +707,7 @@ export async function seedDemo(handle: DbHandle): Promise<{ seeded: boolean }> {
     await insertDemoTicketStaff(tx, demoId.shop(DEMO_TICKET_STAFF.shop), passwordHash); // qrreader of demo-03 (src/db/seed/tickets.ts)
     await insertDemoReviews(tx, data, passwordHash); // demo reviews with their delivered orders (src/db/seed/reviews.ts)
     await insertDemoWallet(tx, data, passwordHash); // the ledger of those orders, a payout and a pending order (src/db/seed/wallet.ts)
+    await insertDemoMail(tx); // that pending order's mails, one of them retrying (src/db/seed/mail.ts)
     await insertDemoPromoted(tx); // admin03's referral network and follows (src/db/seed/promoted.ts)
     // demo-basic's about entry and its home sliders, autoplay off (src/db/seed/storefront-extras.ts)
     await insertDemoStorefrontExtras(tx, demoId.shop(DEMO_EXTRAS_SHOP), DEMO_USER_BY_KEY.adminbasic.profileId, demoId.catalogue(DEMO_EXTRAS_SHOP, 'novedades'));

@@ -1,7 +1,7 @@
-// The only place account SQL lives: users, profiles, sessions, rate limits, PINs, outbox.
+// The only place account SQL lives: users, profiles, sessions, rate limits, PINs (the outbox is the mail area's).
 import { and, desc, eq, gt, isNull, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { outbox, profiles, rateLimits, sessions, shopMemberships, shops, signInPins, users } from '../../db/schema/index.ts';
+import { profiles, rateLimits, sessions, shopMemberships, shops, signInPins, users } from '../../db/schema/index.ts';
 
 export async function findUserByEmail(db: Db, email: string) {
   const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
@@ -123,14 +123,6 @@ export async function claimPinAttempt(db: Db, id: string, max: number): Promise<
 export async function consumePin(db: Db, id: string): Promise<boolean> {
   const rows = await db.update(signInPins).set({ used_at: sql`now()` }).where(and(eq(signInPins.id, id), isNull(signInPins.used_at))).returning({ id: signInPins.id });
   return rows.length === 1;
-}
-
-export async function insertOutbox(db: Db, m: { to: string; subject: string; body: string; sent_at: Date | null }) {
-  await db.insert(outbox).values(m);
-}
-
-export async function listOutbox(db: Db, limit: number) {
-  return db.select().from(outbox).orderBy(desc(outbox.created_at)).limit(limit);
 }
 
 /** Shops the user owns (through their profile) or holds a membership on. */

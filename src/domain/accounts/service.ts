@@ -13,8 +13,8 @@ import { dummyPasswordHash, hashPassword, verifyPassword } from './password.ts';
 import * as repo from './repo.ts';
 import type { LoginInput, SignupInput } from './schema.ts';
 import type { SessionUser } from '../../lib/shared/viewer.ts';
-import { sendMail } from './mail.ts';
 import { config } from '../../lib/server/config.ts';
+import { mailPin, mailSignup } from '../mail/index.ts';
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
@@ -95,14 +95,14 @@ export async function signup(db: Db, input: SignupInput, c: SignupContext): Prom
   if (existing && (existing.email_verified_at || existing.signup_tracking === null)) {
     if (mayMail) {
       const pin = await issuePin(db, existing.email, 'signin', SIGNUP_CODE_TTL_MS);
-      await sendMail(db, { to: existing.email, subject: c.t('emailProof.takenSubject'), body: c.t('emailProof.takenBody', { pin, minutes, link }) });
+      await mailSignup(db, existing.email, 'signupTaken', { pin, minutes, link, locale: c.t.locale });
     }
     return { created: null };
   }
   if (existing) await repo.replacePendingSignup(db, existing.id, { name: input.name, password_hash, signup_tracking });
   if (mayMail) {
     const pin = await issuePin(db, input.email, 'signup', SIGNUP_CODE_TTL_MS);
-    await sendMail(db, { to: input.email, subject: c.t('emailProof.codeSubject'), body: c.t('emailProof.codeBody', { pin, minutes, link }) });
+    await mailSignup(db, input.email, 'signupCode', { pin, minutes, link, locale: c.t.locale });
   }
   return { created };
 }
@@ -177,7 +177,7 @@ export async function login(db: Db, input: LoginInput, ip: string): Promise<Sess
  * count the e-mail either way). Limited per address and per e-mail from all addresses (PIN_LIMIT_PER_ACCOUNT): no
  * mail bombing, and few PINs to guess; when the e-mail's limit is reached the last PIN sent stays valid.
  */
-export async function requestPin(db: Db, email: string, ip: string): Promise<void> {
+export async function requestPin(db: Db, email: string, ip: string, locale: string | null = null): Promise<void> {
   const perAddress = await repo.hitRateLimit(db, `pin:ip:${ip}`, LOGIN_LIMIT_WINDOW_S);
   if (perAddress.count > perAddressLimit()) throw tooMany(perAddress.windowStart);
   const perAccount = await repo.hitRateLimit(db, `pin:account:${email}`, LOGIN_LIMIT_WINDOW_S);
@@ -185,11 +185,8 @@ export async function requestPin(db: Db, email: string, ip: string): Promise<voi
   const user = await repo.findUserByEmail(db, email);
   if (!user) return;
   const pin = await issuePin(db, email, 'signin', PIN_TTL_MS);
-  await sendMail(db, {
-    to: email,
-    subject: 'Tu PIN de acceso / Your sign-in PIN',
-    body: `Tu PIN de acceso es ${pin}. Vence en 5 minutos.\nYour sign-in PIN is ${pin}. It expires in 5 minutes.`,
-  });
+  // In the account's saved language, else the language of the page that asked (src/domain/mail).
+  await mailPin(db, email, pin, Math.round(PIN_TTL_MS / 60_000), { locale });
 }
 
 /** Tries per PIN, right or wrong: past them the PIN is void (the right one fails too) until a new one is sent. */
@@ -228,7 +225,6 @@ async function emailProven(db: Db, user: { id: string; profile_id: string; signu
     .catch((err) => console.error('[promoted] joining the referral tree failed', err));
 }
 
-export const outboxMessages = (db: Db, limit = 50) => repo.listOutbox(db, limit);
 export const shopsOfUser = repo.shopsOfUser;
 
 /** Collaborator list item (seed 000 §3): a shop the user works on, linked by its own address. */

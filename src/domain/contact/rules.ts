@@ -17,28 +17,26 @@ export function contactRecipient(shopEmail: string | null | undefined, ownerEmai
 /** No line breaks in a subject (a header): they would start new headers. */
 const oneLine = (s: string) => s.replace(/[\r\n\t]+/g, ' ').trim();
 
-export interface ContactMail { subject: string; body: string; replyTo: string }
+/** What the mail to the shop says; src/domain/mail writes it in the language of the shop's people (their saved
+ * language, else the page's). The visitor's text is quoted as typed (escaped in the HTML part). */
+export interface ContactMail {
+  mode: 'shop' | 'item';
+  shop: string;
+  shopUrl: string;
+  about: string;
+  itemUrl: string | null;
+  fromName: string;
+  fromEmail: string;
+  phone: string | null;
+  message: string;
+  replyTo: string;
+}
 
-/**
- * The mail to the shop. In Spanish and English like the platform's other mails: the shop reads it in its own
- * language, which the visitor's page language says nothing about. The visitor's text is quoted as typed.
- */
 export function contactMail(shop: { name: string; url: string }, input: ContactInput, item: { name: string; url: string } | null): ContactMail {
-  const about = input.mode === 'item' ? (item?.name ?? input.subject ?? '') : '';
-  const kind = input.mode === 'item'
-    ? 'Consulta sobre un producto o servicio / Question about a product or service'
-    : 'Consulta sobre la tienda o la cuenta / Question about the shop or the account';
-  const lines = [
-    `${kind}`,
-    `Tienda / Shop: ${shop.name} (${shop.url})`,
-    ...(about ? [`Artículo / Item: ${oneLine(about)}${item ? ` (${item.url})` : ''}`] : []),
-    `De / From: ${oneLine(input.name)} <${input.email}>`,
-    ...(input.phone ? [`Teléfono / Phone: ${oneLine(input.phone)}`] : []),
-    '',
-    input.message,
-    '',
-    'Responde a este correo para contestar a quien escribió. / Reply to this e-mail to answer the sender.',
-  ];
-  const subject = oneLine(`[${shop.name}] ${about ? `${about.slice(0, 80)} · ` : ''}${input.mode === 'item' ? 'Consulta / Question' : 'Contacto / Contact'}`);
-  return { subject, body: lines.join('\n'), replyTo: input.email };
+  const about = input.mode === 'item' ? oneLine(item?.name ?? input.subject ?? '') : '';
+  return {
+    mode: input.mode === 'item' ? 'item' : 'shop', shop: shop.name, shopUrl: shop.url, about, itemUrl: item?.url ?? null,
+    fromName: oneLine(input.name), fromEmail: input.email, phone: input.phone ? oneLine(input.phone) : null, message: input.message,
+    replyTo: input.email,
+  };
 }

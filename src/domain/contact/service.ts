@@ -1,12 +1,12 @@
 // Contact messages (seed 000 §2 contact modal, issue 14): a visitor writes to a shop about the shop or their account,
 // or about one of its products or services; the mail goes to the shop's contact e-mail (else its owner's) through
-// the outbox / SMTP. Limited per sender address and per shop with the shared rate_limits counters.
+// the mail queue (src/domain/mail). Limited per sender address and per shop with the shared rate_limits counters.
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/shared/errors.ts';
 import type { Viewer } from '../../lib/shared/viewer.ts';
 import { hitRateLimit } from '../accounts/repo.ts';
-import { sendMail } from '../accounts/mail.ts';
 import { getShopItem, shopPublicOrigin } from '../catalog/index.ts';
+import { mailContact } from '../mail/index.ts';
 import { ROUTE_OF_TYPE } from '../catalog/schema.ts';
 import type { ShopRow } from '../shops/index.ts';
 import * as repo from './repo.ts';
@@ -40,7 +40,7 @@ export async function contactItem(db: Db, shop: ShopRow, viewer: Viewer, id: str
   }
 }
 
-export async function sendContactMessage(db: Db, shop: ShopRow, viewer: Viewer, input: ContactInput, where: { ip: string; url: URL }): Promise<void> {
+export async function sendContactMessage(db: Db, shop: ShopRow, viewer: Viewer, input: ContactInput, where: { ip: string; url: URL; locale?: string | null }): Promise<void> {
   const perAddress = await hitRateLimit(db, `contact:ip:${where.ip}`, CONTACT_LIMIT_PER_ADDRESS_WINDOW_S);
   if (perAddress.count > CONTACT_LIMIT_PER_ADDRESS) throw tooMany(perAddress.windowStart, CONTACT_LIMIT_PER_ADDRESS_WINDOW_S);
   const perShop = await hitRateLimit(db, `contact:shop:${shop.id}`, CONTACT_LIMIT_PER_SHOP_WINDOW_S);
@@ -53,5 +53,5 @@ export async function sendContactMessage(db: Db, shop: ShopRow, viewer: Viewer, 
   const origin = shopPublicOrigin(shop, where.url);
   const item = found ? { name: found.name, url: `${origin}/${ROUTE_OF_TYPE[found.type]}/${found.owner}/${found.id}` } : null;
   const mail = contactMail({ name: shop.name, url: `${origin}/` }, input, item);
-  await sendMail(db, { to, ...mail });
+  await mailContact(db, to, mail, where.locale ?? null, shop.id);
 }

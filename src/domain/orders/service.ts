@@ -25,6 +25,7 @@ import type { OrderRow } from './repo.ts';
 import { assertRefundCovered, recordPayment, recordRefund, startReturnWindow, supplierHolderOf } from '../wallet/index.ts';
 import type { OrderDetail, OrderListQuery, OrderSummary } from './schema.ts';
 import { withAttribution } from './attribution.ts';
+import { mailOrder } from '../mail/index.ts';
 
 export interface Actor { role: Role; user_id: string | null }
 export const SYSTEM: Actor = { role: 'system', user_id: null };
@@ -71,7 +72,7 @@ async function tryFire(tx: Db, order: OrderRow, machine: Machine, event: string,
 // ---------- creating ----------
 
 /** Called with the checkout locked: one order per checkout (unique), with its line snapshot and first history. */
-export async function createOrderFromCheckout(tx: Db, c: CheckoutRow, method: { payment_type: string; flow: string }): Promise<OrderRow> {
+export async function createOrderFromCheckout(tx: Db, c: CheckoutRow, method: { payment_type: string; flow: string }, locale: string | null = null): Promise<OrderRow> {
   const existing = await repo.findOrderByCheckout(tx, c.id);
   if (existing) return existing;
   const order = await repo.insertOrder(tx, {
@@ -79,7 +80,7 @@ export async function createOrderFromCheckout(tx: Db, c: CheckoutRow, method: { 
     guest_email: c.guest_email, contact: c.contact!, address: c.address, delivery_type: c.delivery_type, delivery: c.delivery,
     payment_type: method.payment_type, payment_flow: method.flow, payment_token: c.payment_token ?? newToken(), currency: c.currency,
     items_total: c.items_total, shipping_total: c.shipping_total, order_total: c.items_total + c.shipping_total,
-    shipping_days: c.shipping_days, invoicing: c.invoicing,
+    shipping_days: c.shipping_days, invoicing: c.invoicing, locale,
   });
   await repo.insertItems(tx, c.lines.map((l) => ({
     order_id: order.id, product_id: l.product_id, variant: l.variant, name: l.name, photo: l.photo, type: l.type,
@@ -165,6 +166,7 @@ export async function settlePayment(db: Db, paymentId: string, outcome: Outcome,
       if (payment.kind === 'order') {
         if (payment.flow === 'card') order = await tryFire(tx, order, 'payment', 'authorize', actor);
         order = await tryFire(tx, order, 'payment', 'pay', actor);
+        if (order.payment_status === 'paid') await mailOrder(tx, order.id, 'paid');
       } else {
         await repo.appendHistory(tx, [{ order_id: order.id, machine: 'payment', event: 'extra_charge_paid', from_state: order.payment_status, to_state: order.payment_status, actor_role: actor.role, actor_user_id: actor.user_id, note: `${payment.amount}` }]);
       }
@@ -248,13 +250,16 @@ async function refundPayments(tx: Db, order: OrderRow, candidates: PaymentRow[] 
   } else {
     await repo.appendHistory(tx, [{ order_id: o.id, machine: 'payment', event: 'refund_late_payment', from_state: o.payment_status, to_state: o.payment_status, actor_role: actor.role, actor_user_id: actor.user_id, note: reason }]);
   }
-  return repo.updateOrder(tx, o.id, { amount_refunded: order.amount_refunded + applied });
+  const refunded = await repo.updateOrder(tx, o.id, { amount_refunded: order.amount_refunded + applied });
+  // A cancellation's refund is told in the cancellation's own mail, a return's in the return's.
+  if (!key.startsWith('cancel:') && !key.includes(':return:')) await mailOrder(tx, o.id, 'refunded', { amount: applied, key: String(order.amount_refunded) });
+  return refunded;
 }
 
 // ---------- moving orders ----------
 
 /** Cancels with a reason and a description: stock comes back, open attempts stop, paid money is refunded. */
-async function cancelLocked(tx: Db, checkout: CheckoutRow, order: OrderRow, actor: Actor, input: { reason: string; description: string }): Promise<OrderRow> {
+async function cancelLocked(tx: Db, checkout: CheckoutRow, order: OrderRow, actor: Actor, input: { reason: string; description: string }, typed = true): Promise<OrderRow> {
   // The same choice the pages make (actions.can_cancel); when neither is allowed, 'fire' says why.
   const event = cancelEvent(facts(order), actor.role) ?? (order.status === 'in_process' || order.status === 'ready_to_deliver' ? 'cancel_in_process' : 'cancel');
   let o = await fire(tx, order, 'status', event, actor, input, input.description);
@@ -268,6 +273,8 @@ async function cancelLocked(tx: Db, checkout: CheckoutRow, order: OrderRow, acto
   }
   await returnStock(tx, checkout);
   if (checkout.status === 'open' || checkout.status === 'placed') await ckRepo.updateCheckout(tx, checkout.id, { status: 'canceled' });
+  // The buyer reads the reason in their language, and the description only when a person wrote it (not the system's).
+  await mailOrder(tx, o.id, 'canceled', { description: typed ? input.description : null });
   return o;
 }
 
@@ -284,14 +291,14 @@ export async function customerCancelInTx(tx: Db, checkout: CheckoutRow, userId: 
   const order = await repo.findOrderByCheckout(tx, checkout.id);
   if (!order) throw new AppError('not_found', ORDER_NOT_FOUND);
   const locked = (await repo.lockOrder(tx, order.id))!;
-  return cancelLocked(tx, checkout, locked, { role: 'customer', user_id: userId }, { reason: 'requested_by_client', description: 'Canceled by the customer during checkout' });
+  return cancelLocked(tx, checkout, locked, { role: 'customer', user_id: userId }, { reason: 'requested_by_client', description: 'Canceled by the customer during checkout' }, false);
 }
 
 /** The system cancels an order (reservation expiry): called with checkout and order locked. */
 export async function systemCancel(tx: Db, checkout: CheckoutRow, order: OrderRow, description: string): Promise<OrderRow> {
   let o = order;
   if (o.payment_status === 'pending' || o.payment_status === 'authorized') o = await fire(tx, o, 'payment', 'fail', SYSTEM, {}, description);
-  return cancelLocked(tx, checkout, o, SYSTEM, { reason: 'other', description });
+  return cancelLocked(tx, checkout, o, SYSTEM, { reason: 'other', description }, false);
 }
 
 /** Moves the order one step as `actor` (its own 'next'), with the step's effects. */
@@ -321,6 +328,7 @@ export async function advanceLocked(tx: Db, order: OrderRow, actor: Actor, input
       estimated_delivery_date: input.estimated_delivery_date!, confirmed_shipping_cost: cost, extra_charge: extra,
       order_total: o.items_total + o.shipping_total + extra,
     });
+    await mailOrder(tx, o.id, 'confirmed');
   }
   const fulfil = FULFILLMENT_FOR_ORDER_EVENT[event];
   if (fulfil) o = await tryFire(tx, o, 'fulfillment', fulfil, actor);
@@ -333,6 +341,7 @@ export async function advanceLocked(tx: Db, order: OrderRow, actor: Actor, input
     }
     o = await repo.updateOrder(tx, o.id, { delivered_at: new Date(), return_deadline: new Date(Date.now() + RETURN_WINDOW_MS) });
     await startReturnWindow(tx, o);
+    await mailOrder(tx, o.id, 'delivered');
   }
   return o;
 }
@@ -481,6 +490,7 @@ export async function shipOrder(db: Db, viewer: Viewer, id: string, input: { as:
     const o = await fire(tx, locked.order, 'fulfillment', 'ship', actor, { tracking_number: input.tracking_number }, input.tracking_number);
     await repo.updateOrder(tx, o.id, { tracking_number: input.tracking_number });
     await recordLabel(tx, o, input.tracking_number);
+    await mailOrder(tx, o.id, 'shipped');
   });
   return detail(db, viewer, order.id, input.as);
 }

@@ -30,7 +30,7 @@ export type PayTarget = { checkoutId: string } | { orderId: string };
  * Pays `target` with the posted form. `paths.self` is the page the form was on: 3-D Secure and approval pages come
  * back to it (as they do for the island). Throws AppError for what the shopper must fix.
  */
-export async function payFromForm(db: Db, viewer: Viewer, target: PayTarget, form: FormData, paths: { basePath: string; self: string }): Promise<PayResult> {
+export async function payFromForm(db: Db, viewer: Viewer, target: PayTarget, form: FormData, paths: { basePath: string; self: string; locale?: string }): Promise<PayResult> {
   const fields = Object.fromEntries([...form.entries()].filter(([k, v]) => typeof v === 'string' && k !== F.action));
   const parsed = payForm.safeParse(fields);
   if (!parsed.success) throw validationError(parsed.error, 'The payment form is not valid');
@@ -50,6 +50,6 @@ export async function payFromForm(db: Db, viewer: Viewer, target: PayTarget, for
     msi_payments: f[F.msi] ? Number(f[F.msi]) : undefined, save_card: f[F.save] === 'on',
     return_path: paths.self, cancel_path: `${paths.self}?payment=canceled`,
   };
-  const where = { basePath: paths.basePath };
+  const where = { basePath: paths.basePath, locale: paths.locale };
   return 'checkoutId' in target ? payCheckout(db, viewer, target.checkoutId, input, where) : payOrder(db, viewer, target.orderId, input, where);
 }

@@ -27,6 +27,7 @@ import { sign, verify, webhookSecret } from './signature.ts';
 import { assertProviderUsable, methodAvailable, providerRuns } from './availability.ts';
 import { paymentViewOf } from './views.ts';
 import { depositAccountOf } from '../suppliers/index.ts';
+import { mailOrder } from '../mail/index.ts';
 import { parseJsonBody } from '../../lib/server/body.ts';
 
 // ---------- cards ----------
@@ -131,14 +132,17 @@ function missingFields(missing: string[]) {
   });
 }
 
+/** Where a payment was asked: the shop's base path, and the page's language (the order's mails are written in it). */
+export interface PayWhere { basePath: string | null; locale?: string | null }
+
 /** Pays (and first places) the checkout's order. See `pay`. */
-export async function payCheckout(db: Db, viewer: Viewer, checkoutId: string, input: PayRequest, opts: { basePath: string | null }): Promise<PayResult> {
+export async function payCheckout(db: Db, viewer: Viewer, checkoutId: string, input: PayRequest, opts: PayWhere): Promise<PayResult> {
   const c = await checkoutFor(db, viewer, checkoutId);
   return pay(db, viewer, c, input, opts);
 }
 
 /** Pays what an order still owes (after a failed attempt, or a confirmed extra shipping charge). */
-export async function payOrder(db: Db, viewer: Viewer, orderId: string, input: PayRequest, opts: { basePath: string | null }): Promise<PayResult> {
+export async function payOrder(db: Db, viewer: Viewer, orderId: string, input: PayRequest, opts: PayWhere): Promise<PayResult> {
   const o = await customerOrder(db, viewer, orderId);
   const c = (await ckRepo.findCheckout(db, o.checkout_id))!;
   return pay(db, viewer, c, input, opts);
@@ -156,7 +160,7 @@ export async function currentToken(db: Db, viewer: Viewer, orderId: string) {
  * provider is called outside the transaction; its synchronous answer goes through `settlePayment`, exactly
  * like a webhook would.
  */
-async function pay(db: Db, viewer: Viewer, c0: CheckoutRow, input: PayRequest, where: { basePath: string | null }): Promise<PayResult> {
+async function pay(db: Db, viewer: Viewer, c0: CheckoutRow, input: PayRequest, where: PayWhere): Promise<PayResult> {
   const opts = { basePath: await shopBase(db, c0.shop_id, where.basePath) };
   const info = methodInfo(input.payment_type);
   if (!info) throw new AppError('validation_error', 'Unknown payment method', { fields: { payment_type: ['validation.invalidOption'] } });
@@ -193,7 +197,7 @@ async function pay(db: Db, viewer: Viewer, c0: CheckoutRow, input: PayRequest, w
     if (c.payment_token !== input.token) throw new AppError('payment_token_stale', 'The payment token changed: reload it and try again', { fields: { token: ['validation.paymentTokenReload'] } });
     let order = await orderRepo.findOrderByCheckout(tx, c.id);
     if (!order) {
-      order = await createOrderFromCheckout(tx, c, { payment_type: input.payment_type, flow: info.flow });
+      order = await createOrderFromCheckout(tx, c, { payment_type: input.payment_type, flow: info.flow }, where.locale ?? null);
       if (c.source === 'cart' && c.user_id) await removeOrderedLines(tx, c.shop_id, c.user_id, c.lines);
       c = await ckRepo.updateCheckout(tx, c.id, { status: 'placed' });
     } else {
@@ -208,6 +212,8 @@ async function pay(db: Db, viewer: Viewer, c0: CheckoutRow, input: PayRequest, w
     if (due === 0) {
       // Nothing to pay (free items collected at a branch): paid at once.
       order = await fire(tx, order, 'payment', 'pay', SYSTEM, {}, 'Nothing to pay');
+      await mailOrder(tx, order.id, 'placed');
+      await mailOrder(tx, order.id, 'paid');
       await allocateStock(tx, c);
       await ckRepo.updateCheckout(tx, c.id, { status: 'completed' });
       return { order, payment: null as PaymentRow | null, fresh: false };
@@ -249,6 +255,7 @@ async function pay(db: Db, viewer: Viewer, c0: CheckoutRow, input: PayRequest, w
       res = { status: 'failed', failure: { code: 'processing_error', message: MESSAGES.generic } };
     }
     if (res.status === 'succeeded') {
+      await mailOrder(db, order.id, 'placed');
       await settlePayment(db, payment.id, { kind: 'succeeded' }, PROVIDER);
     } else if (res.status === 'failed') {
       const f = res.failure ?? { code: 'payment_failed', message: MESSAGES.attemptFailed };
@@ -264,6 +271,11 @@ async function pay(db: Db, viewer: Viewer, c0: CheckoutRow, input: PayRequest, w
           reference: res.reference?.reference ?? null, reference_expires_at: res.reference?.expires_at ?? null,
           reference_details: res.reference?.details ?? null,
         });
+        // The order's first mail, with the reference or deposit account to pay to when the method has one (a new
+        // reference after switching methods is mailed again, keyed by its attempt).
+        await mailOrder(tx, order.id, 'placed', res.reference
+          ? { payment: mailedReference(res.reference), key: p.id }
+          : {});
         // A reference holds the stock for its own window (bank transfer: 1 hour).
         const until = res.reference?.expires_at;
         if (until && (c.status === 'placed' || c.status === 'open') && until.getTime() > c.expires_at.getTime()) {
@@ -275,6 +287,14 @@ async function pay(db: Db, viewer: Viewer, c0: CheckoutRow, input: PayRequest, w
     payment = await repo.findPayment(db, payment.id);
   }
   return result(db, order.id, payment?.id ?? null, opts);
+}
+
+/** A payment reference as the order's mail shows it: the reference, what to pay to, and until when. */
+function mailedReference(r: NonNullable<ChargeResult['reference']>) {
+  const details = Object.entries(r.details)
+    .filter(([k, v]) => k !== 'barcode_format' && k !== 'encrypted_data' && (typeof v === 'string' || Array.isArray(v)))
+    .map(([key, v]) => ({ key, value: Array.isArray(v) ? v.join(', ') : String(v) }));
+  return { reference: r.reference, details, expires: r.expires_at.toISOString() };
 }
 
 async function result(db: Db, orderId: string, paymentId: string | null, opts: { basePath: string }): Promise<PayResult> {

@@ -6,9 +6,9 @@ import type { Translator } from '../../lib/i18n/index.ts';
 import { AppError } from '../../lib/shared/errors.ts';
 import { safeSrc } from '../../lib/shared/safe-url.ts';
 import type { Db } from '../../db/client.ts';
-import { sendMail } from '../accounts/mail.ts';
 import type { Viewer } from '../../lib/shared/viewer.ts';
 import type { AdminCtx } from '../admin/index.ts';
+import { mailInvitation as queueInvitation } from '../mail/index.ts';
 import { acceptWith, countInvitationMail, newToken, tokenHashOf } from './invitations.ts';
 import * as repo from './repo.ts';
 import { invitationExpired, invitationExpiry, normalisePermissions } from './rules.ts';
@@ -40,7 +40,7 @@ export async function listCollaborators(a: AdminCtx, q: CollaboratorQuery) {
 }
 
 async function mailInvitation(db: Db, t: Translator, shopName: string, to: string, link: string) {
-  await sendMail(db, { to, subject: t('collaborators.mailInviteSubject', { shop: shopName }), body: t('collaborators.mailInviteBody', { shop: shopName, link }) });
+  await queueInvitation(db, to, t, { kind: 'inviteCollaborator', shop: shopName, link });
 }
 
 /** Counts one invitation mail of the shop; 429 past INVITATION_MAILS_PER_HOUR in the hour (invitations.ts). */

@@ -21,6 +21,7 @@ import type { OrderRow } from '../orders/repo.ts';
 import { customerOrder, orderReference, supplierActor, supplierRefund } from '../orders/index.ts';
 import { releaseOrder } from '../wallet/index.ts';
 import type { ReturnPhoto } from './photos.ts';
+import { mailOrder } from '../mail/index.ts';
 import * as repo from './repo.ts';
 import {
   RETURN_CONDITIONS_TEXT, type CreateReturnInput, type OrderReturnsView, type ReturnPolicyView, type ReturnRefundView,
@@ -188,6 +189,7 @@ export async function createReturn(db: Db, viewer: Viewer, orderId: string, inpu
         return_id: row.id, event: 'open', from_state: null, to_state: 'open', actor_role: 'customer', actor_user_id: viewer.user.id,
         note: `${input.reason_group}/${input.reason}`,
       }]);
+      await mailOrder(tx, order.id, 'return_requested', { returnReference: returnReference(row.number), key: row.id });
       await ordersRepo.updateOrder(tx, order.id, {});
       return row.id;
     });
@@ -283,6 +285,7 @@ export async function refundReturn(db: Db, viewer: Viewer, orderId: string, retu
         amount: input.amount, note: reason,
       }]);
       await repo.updateReturn(tx, r.id, {});
+      await mailOrder(tx, o.id, 'return_refunded', { returnReference: returnReference(r.number), amount: input.amount, key: row.id });
       return { row: done, replayed: false };
     });
   } catch (err) {
@@ -321,6 +324,7 @@ export async function closeReturn(db: Db, viewer: Viewer, orderId: string, retur
     await ordersRepo.updateOrder(tx, o.id, {});
     // Closing the request releases the dispersions to everyone's wallet (seed 001 §4).
     await releaseOrder(tx, o.id);
+    await mailOrder(tx, o.id, 'return_closed', { returnReference: returnReference(r.number), key: r.id });
   });
   return requestView(db, order, returnId, 'supplier');
 }

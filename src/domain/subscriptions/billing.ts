@@ -14,6 +14,7 @@
 //              until its refund window closes (src/domain/wallet/service.ts holdCommission); a refund before that
 //              reverses it from pending, and no refund takes more than a holder can withdraw (postTakeBack).
 import type { Db } from '../../db/client.ts';
+import { mailPackage } from '../mail/index.ts';
 import { AppError } from '../../lib/shared/errors.ts';
 import type { Viewer } from '../../lib/shared/viewer.ts';
 import { inTx } from '../../db/tx.ts';
@@ -49,6 +50,7 @@ export async function renewOne(db: Db, id: string, now = new Date()): Promise<Re
     const base = { subscription_id: sub.id, shop_id: sub.shop_id, plan_id: plan.id, user_id: sub.user_id, amount: plan.price, currency: plan.currency, card: card ? { brand: card.brand, last4: card.last4, type: card.card_type } : null };
     if (!charge.ok) {
       await repo.insertPayment(tx, { ...base, idempotency_key: `${key}:try${sub.renew_failures + 1}`, status: 'failed', failure_code: charge.code });
+      await mailPackage(tx, { key: `${key}:try${sub.renew_failures + 1}`, userId: sub.user_id, ok: false, plan: plan.name, amount: plan.price, currency: plan.currency, reason: charge.code });
       const next = afterRenewFailure(sub.renew_failures, now);
       if (next.expire) {
         await repo.endSubscription(tx, sub.id, 'expired', now);
@@ -65,6 +67,7 @@ export async function renewOne(db: Db, id: string, now = new Date()): Promise<Re
     const lines = subscriptionEntries({ price: plan.price, currency: plan.currency, margin: plan.contribution_margin, rate: plan.plan_commission_rate, referrer });
     await postTransaction(tx, { source: LEDGER_SOURCE, source_id: row.id, memo: `${plan.id} ${shop?.slug ?? sub.shop_id} renewal` }, lines);
     if (lines.some((l) => l.account === 'pending')) await holdCommission(tx, LEDGER_SOURCE, row.id, commissionReleaseAt(start));
+    await mailPackage(tx, { key: row.id, userId: sub.user_id, ok: true, plan: plan.name, amount: plan.price, currency: plan.currency, start, end: addMonth(start) });
     return 'renewed';
   });
 }

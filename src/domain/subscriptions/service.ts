@@ -15,6 +15,7 @@ import * as payRepo from '../payments/repo.ts';
 import { expired } from '../payments/index.ts';
 import { findById as findShopById } from '../shops/index.ts';
 import { postTransaction } from '../wallet/index.ts';
+import { mailPackage } from '../mail/index.ts';
 import { holdCommission } from '../wallet/index.ts';
 import * as repo from './repo.ts';
 import { addMonth, commissionReleaseAt, packageCharge, REFUND_WINDOW_MS, refundable, subscriptionEntries } from './rules.ts';
@@ -175,6 +176,7 @@ export async function paidPeriod(tx: Db, row: repo.SubscriptionPaymentRow, c: Pe
   await postTransaction(tx, { source: LEDGER_SOURCE, source_id: row.id, memo: `${p.id} ${c.shop.slug}` }, lines);
   // The referrer's commission stays pending until this period can no longer be refunded (issue 23).
   if (lines.some((l) => l.account === 'pending')) await holdCommission(tx, LEDGER_SOURCE, row.id, commissionReleaseAt(start));
+  await mailPackage(tx, { key: row.id, userId: c.userId, ok: true, plan: p.name, amount: p.price, currency: p.currency, start, end: addMonth(start) });
   return done;
 }
 

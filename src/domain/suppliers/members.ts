@@ -5,11 +5,11 @@
 import type { Translator } from '../../lib/i18n/index.ts';
 import { AppError } from '../../lib/shared/errors.ts';
 import type { Db } from '../../db/client.ts';
-import { sendMail } from '../accounts/mail.ts';
 import type { Viewer } from '../../lib/shared/viewer.ts';
 import { acceptWith, countInvitationMail, newToken, tokenHashOf } from '../people/index.ts';
 import { findUserByEmail } from '../people/index.ts';
 import { invitationExpired, invitationExpiry } from '../people/index.ts';
+import { mailInvitation } from '../mail/index.ts';
 import { requireSupplier, type SupplierActor } from './access.ts';
 import * as repo from './members-repo.ts';
 import type { SupplierMember, SupplierMemberInput } from './members-schema.ts';
@@ -61,7 +61,7 @@ export async function addMember(a: SupplierActor, db: Db, input: SupplierMemberI
   const { token, token_hash } = newToken();
   const row = await repo.insertInvitation(db, { supplier_id: a.supplier.id, email: input.email, permissions, token_hash, invited_by: a.userId, expires_at: invitationExpiry() });
   if (!row) throw conflict('errInvited', 'That e-mail already has a pending invitation');
-  await sendMail(db, { to: input.email, subject: t('supplierMembers.mailInviteSubject', { supplier: name }), body: t('supplierMembers.mailInviteBody', { supplier: name, link: link(token) }) });
+  await mailInvitation(db, input.email, t, { kind: 'inviteSupplier', supplier: name, link: link(token) });
   return invitationView(row);
 }
 

@@ -12,6 +12,7 @@ import { decimalAmount } from '../../lib/shared/money.ts';
 import { payoutReview } from '../../lib/server/modes.ts';
 import { recordAction } from '../operator/index.ts';
 import { requireOperator } from './service.ts';
+import { mailPayout } from '../mail/index.ts';
 
 function holderOf(viewer: Viewer): string {
   if (viewer.kind !== 'user') throw new AppError('unauthenticated', 'Sign in to continue');
@@ -137,6 +138,7 @@ export async function processPayouts(db: Db, now = new Date(), batch = 20): Prom
           { holder: p.holder, role: 'payee', account: 'available', currency: p.currency, amount: p.amount }];
       await repo.postTransaction(tx, { source: outcome.ok ? 'payout_paid' : 'payout_failed', source_id: p.id }, back);
       await repo.settlePayoutRow(tx, p.id, outcome.ok ? 'paid' : 'failed', outcome.ok ? null : outcome.message, now);
+      await mailPayout(tx, { id: p.id, holder: p.holder, amount: p.amount, currency: p.currency, paid: outcome.ok, reason: outcome.ok ? null : outcome.message });
     }
     return open.length;
   });
@@ -186,6 +188,7 @@ export async function reviewPayout(db: Db, viewer: Viewer, payoutId: string, rev
     await repo.postTransaction(tx, { source: paid ? 'payout_paid' : 'payout_rejected', source_id: p.id, at: now }, lines);
     const after = { status: paid ? 'paid' as const : 'rejected' as const, reference: paid ? review.reference : null, failure_message: paid ? null : review.reason };
     await repo.reviewPayoutRow(tx, p.id, { ...after, reviewed_by: actor, settled_at: now });
+    await mailPayout(tx, { id: p.id, holder: p.holder, amount: p.amount, currency: p.currency, paid, reference: after.reference, reason: after.failure_message });
     await recordAction(tx, actor, paid ? 'payout.approve' : 'payout.reject', { type: 'payout', id: p.id },
       { status: p.status, amount: p.amount, currency: p.currency, holder: p.holder, destination: masked(p.destination) },
       { ...after, settled_at: now.toISOString() });

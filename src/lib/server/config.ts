@@ -121,6 +121,10 @@ export const envSchema = z.object({
   // Mail
   SMTP_URL: url(['smtp:', 'smtps:']),
   MAIL_FROM: textOr('no-reply@tiendas.local'),
+  /** The platform's public address, for links in mail sent by jobs (away from any request). */
+  PUBLIC_URL: url(['http:', 'https:']),
+  /** The name on mail not tied to a shop. */
+  MAIL_BRAND: textOr('Tiendas'),
   // Caches
   PAGE_CACHE_TTL_MS: ms(30_000),
   PAGE_CACHE_STOCK_REFRESH_MS: ms(500),

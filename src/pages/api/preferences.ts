@@ -10,6 +10,7 @@ import type { AstroCookies } from 'astro';
 import { defineEndpoint, handle } from '../../lib/server/endpoint.ts';
 import { secureCookies } from '../../lib/server/cookies.ts';
 import { safeNext } from '../../lib/server/redirect.ts';
+import { rememberLocale } from '../../domain/mail/index.ts';
 import { COOKIE_PREFERENCE_MAX_AGE_S } from '../../lib/shared/constants.ts';
 import {
   PREFERENCE_COOKIES, preferencesForm, preferencesInput, preferencesOutput, readPreferences,
@@ -39,11 +40,19 @@ function apply(cookies: AstroCookies, ctx: { url: URL; request: Request }, accep
   };
 }
 
-const fromJson = handle(spec, async ({ ctx, body }) =>
-  apply(ctx.cookies, ctx, ctx.request.headers.get('accept-language'), body));
+/** A signed-in person's language is also saved on the account: their mail is written in it (src/domain/mail). */
+async function remember(ctx: { locals: App.Locals }, lang: string | undefined) {
+  if (lang && ctx.locals.viewer.kind === 'user') await rememberLocale(ctx.locals.db, ctx.locals.viewer.user.id, lang);
+}
+
+const fromJson = handle(spec, async ({ ctx, body }) => {
+  await remember(ctx, body.lang);
+  return apply(ctx.cookies, ctx, ctx.request.headers.get('accept-language'), body);
+});
 
 const fromForm = handle(formSpec, async ({ ctx, body }) => {
   const { next, ...input } = body;
+  await remember(ctx, input.lang);
   apply(ctx.cookies, ctx, ctx.request.headers.get('accept-language'), input);
   return ctx.redirect(safeNext(next), 303);
 });

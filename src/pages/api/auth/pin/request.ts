@@ -9,6 +9,6 @@ export const spec = defineEndpoint({
 });
 
 export const POST = handle(spec, async ({ ctx, body }) => {
-  await requestPin(ctx.locals.db, body.email, ctx.locals.clientIp);
+  await requestPin(ctx.locals.db, body.email, ctx.locals.clientIp, ctx.locals.locale);
   return { sent: true as const };
 });

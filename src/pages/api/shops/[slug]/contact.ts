@@ -20,6 +20,6 @@ export const spec = defineEndpoint({
 
 export const POST = handle(spec, async ({ ctx, params: p, body }) => {
   const shop = await getShopBySlug(ctx.locals.db, p.slug);
-  await sendContactMessage(ctx.locals.db, shop, ctx.locals.viewer, body, { ip: ctx.locals.clientIp, url: ctx.url });
+  await sendContactMessage(ctx.locals.db, shop, ctx.locals.viewer, body, { ip: ctx.locals.clientIp, url: ctx.url, locale: ctx.locals.locale });
   return { sent: true as const };
 });
