@@ -3,3 +3,5 @@
 // balance below zero.
 export { holdCommission, postTakeBack, reverseHeldCommission, releaseDue, releaseDueCommissions, requireOperator, reconciliation } from './service.ts';
 export { processPayouts } from './wallets.ts';
+// Dashboards (issue 25): the viewer's wallet changes per day and its opening balances.
+export { walletDailyChanges } from './wallets.ts';

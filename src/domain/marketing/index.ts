@@ -1,0 +1,3 @@
+// The marketing area's public face for other areas (.dependency-cruiser.cjs `domain-area-public-api`).
+// Dashboards (issue 25): campaign visits per day and what each campaign brought in a range.
+export { campaignFigures, visitsByDay } from './admin-repo.ts';

@@ -1,0 +1,2 @@
+// The suppliers area's public face for other areas (.dependency-cruiser.cjs `domain-area-public-api`).
+export { requireSupplier } from './access.ts';
