@@ -2,7 +2,8 @@
 // (status 0: the network failed).
 import type { SupplierProductView } from '../../src/domain/products/schema.ts';
 
-import { callJson, isJsonApiError, sendForm, type JsonApiError, type SendProgress } from '../shared/json-api.ts';
+import { callJson, isJsonApiError, type JsonApiError } from '../shared/json-api.ts';
+import { sendForm, type SendProgress } from '../shared/send-form.ts';
 
 export type SupplierApiError = JsonApiError;
 export const isApiError = isJsonApiError;
