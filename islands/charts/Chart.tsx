@@ -26,10 +26,12 @@ export interface ChartProps {
   currency?: string;
   /** What the chart shows, for screen readers (the table beside it has the numbers). */
   label: string;
+  /** The name of the buckets in the hover legend ("Periodo"). */
+  xLabel: string;
   height?: number;
 }
 
-export default function Chart({ buckets, unit, series, locale, currency = 'MXN', label, height = 240 }: ChartProps) {
+export default function Chart({ buckets, unit, series, locale, currency = 'MXN', label, xLabel, height = 240 }: ChartProps) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const el = box.current;
@@ -41,10 +43,12 @@ export default function Chart({ buckets, unit, series, locale, currency = 'MXN',
       if (gone) return;
       const formats = [...new Set(series.map((s) => s.format))];
       const scaleOf = (f: ValueFormat) => (formats.indexOf(f) === 0 ? 'y' : 'y2');
-      const xs = buckets.map((b) => Date.parse(`${b}T12:00:00Z`) / 1000);
+      // Buckets are calendar days: placed at UTC midnight and read in UTC (tzDate), so no browser time zone moves a tick.
+      const xs = buckets.map((b) => Date.parse(`${b}T00:00:00Z`) / 1000);
       const bars = UPlot.paths.bars!({ size: [0.6, 48], align: 0 });
       const opts: uPlot.Options = {
         width: el.clientWidth || 600, height,
+        tzDate: (ts) => UPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
         scales: { x: { time: true, range: (_u, min, max) => [min - 43_200, max + 43_200] }, y: { range: (_u, _min, max) => [0, Math.max(1, max) * 1.1] }, y2: { range: (_u, _min, max) => [0, Math.max(1, max) * 1.1] } },
         axes: [
           { values: (_u, ticks) => ticks.map((t) => formatBucket(new Date(t * 1000).toISOString().slice(0, 10), unit, locale)), stroke: '#52606d', grid: { show: false } },
@@ -52,7 +56,7 @@ export default function Chart({ buckets, unit, series, locale, currency = 'MXN',
           ...(formats.length > 1 ? [{ scale: 'y2', side: 1, values: (_u: uPlot, ticks: number[]) => ticks.map((v) => formatTick(v, formats[1]!, locale, currency)), stroke: '#52606d', size: 48, grid: { show: false } } as uPlot.Axis] : []),
         ],
         series: [
-          { value: (_u, v) => (v === null ? '–' : formatBucket(new Date(v * 1000).toISOString().slice(0, 10), unit, locale, true)) },
+          { label: xLabel, value: (_u, v) => (v === null ? '–' : formatBucket(new Date(v * 1000).toISOString().slice(0, 10), unit, locale, true)) },
           ...series.map((s): uPlot.Series => ({
             label: s.label, scale: scaleOf(s.format), stroke: s.color, width: s.type === 'bars' ? 0 : 2,
             fill: s.type === 'bars' ? s.color : undefined, paths: s.type === 'bars' ? bars : undefined,
@@ -68,6 +72,6 @@ export default function Chart({ buckets, unit, series, locale, currency = 'MXN',
       observer.observe(el);
     });
     return () => { gone = true; observer.disconnect(); plot?.destroy(); };
-  }, [buckets, unit, series, locale, currency, height]);
+  }, [buckets, unit, series, locale, currency, xLabel, height]);
   return <div className="chart-box" ref={box} role="img" aria-label={label} style={{ minHeight: height }} />;
 }

@@ -32,7 +32,8 @@ for (const [lang, L] of Object.entries(LANGS)) {
       await expect(table).toBeVisible();
       await expect(table.locator('tbody tr')).toHaveCount(30);
       await expect(table.getByRole('columnheader', { name: L.sales })).toBeVisible();
-      await page.locator('[data-chart=visits] [data-chart-ready=true] canvas').scrollIntoViewIfNeeded();
+      await page.locator('[data-chart=visits]').scrollIntoViewIfNeeded();
+      await expect(page.locator('[data-chart=visits] [data-chart-ready=true] canvas')).toBeVisible({ timeout: 15_000 });
       await page.screenshot({ path: `${SCREENS_DIR}/dashboard-${lang}-${name}.png`, fullPage: true });
       await context.close();
     }
