@@ -3,6 +3,7 @@
 import type { JsonApiError } from './json-api.ts';
 
 export interface SendProgress { loaded: number; total: number }
+type Answer = { error?: { code?: string; message?: string; fields?: JsonApiError['fields'] } } | null;
 
 /**
  * A multipart POST through XMLHttpRequest (issue 25), because fetch reports no upload progress: `onProgress` hears
@@ -15,8 +16,8 @@ export function sendForm<T>(url: string, body: FormData, opts: { onProgress?: (p
     xhr.open('POST', url);
     xhr.upload.addEventListener('progress', (e) => { if (e.lengthComputable) opts.onProgress?.({ loaded: e.loaded, total: e.total }); });
     xhr.addEventListener('load', () => {
-      let data: { error?: { code?: string; message?: string; fields?: JsonApiError['fields'] } } | null = null;
-      try { data = JSON.parse(xhr.responseText) as typeof data; } catch { data = null; }
+      let data: Answer | null = null;
+      try { data = JSON.parse(xhr.responseText) as Answer; } catch { data = null; }
       if (xhr.status >= 200 && xhr.status < 300) resolve(data as T);
       else reject({ status: xhr.status, code: data?.error?.code ?? null, message: data?.error?.message ?? null, fields: data?.error?.fields } satisfies JsonApiError);
     });

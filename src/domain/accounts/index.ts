@@ -3,4 +3,4 @@
 export { requireProvenEmail } from './service.ts';
 export { provenProfile } from './repo.ts';
 export { createSession, endSession } from './service.ts';
-export type { SessionUser } from './viewer.ts';
+export type { SessionUser, Viewer } from './viewer.ts';

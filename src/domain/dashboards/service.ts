@@ -4,7 +4,7 @@
 // order lists, the campaign list and the wallet page.
 import type { Db } from '../../db/client.ts';
 import { DEFAULT_TIME_ZONE } from '../../lib/shared/intl.ts';
-import type { Viewer } from '../accounts/viewer.ts';
+import type { Viewer } from '../accounts/index.ts';
 import { campaignFigures, visitsByDay } from '../marketing/index.ts';
 import { ordersToConfirm, salesByDay, salesByProduct } from '../orders/index.ts';
 import { lowStockItems } from '../products/index.ts';
