@@ -50,10 +50,13 @@ export async function insertDemoHistory(tx: Tx, rows: DemoRows, now = new Date()
   }
   if (visits.length) await tx.insert(campaignVisits).values(visits);
 
-  // Orders: none to three a day, each one to three units of one product, shipping fixed.
+  // Orders: none to two a day, each one to three units of one product, shipping fixed. Rows are made first and
+  // inserted in batches; only the money goes order by order, through the wallet service.
   const shipping = 14_900;
+  const rowsOf = { checkouts: [] as (typeof checkouts.$inferInsert)[], orders: [] as (typeof orders.$inferInsert)[], items: [] as (typeof orderItems.$inferInsert)[], payments: [] as (typeof payments.$inferInsert)[], history: [] as (typeof orderHistory.$inferInsert)[] };
+  const money: { orderId: string; paymentId: string; paidAt: Date; deliveredAt: Date | null }[] = [];
   for (let d = HISTORY_DAYS - 1; d >= 0; d--) {
-    const count = rng.int(0, 3);
+    const count = rng.int(0, 2);
     for (let i = 0; i < count; i++) {
       const key = `${d}-${i}`;
       const placed = ago(d * DAY_MS + rng.int(1, 10) * 3_600_000 + i * 600_000);
@@ -77,13 +80,14 @@ export async function insertDemoHistory(tx: Tx, rows: DemoRows, now = new Date()
       const delivered = age > 6 * DAY_MS;
       const toConfirm = age < DAY_MS;
       const deliveredAt = delivered ? new Date(placed.getTime() + 3 * DAY_MS) : null;
-      await db.insert(checkouts).values({
+      rowsOf.checkouts.push({
         id: hid(`checkout:${key}`), shop_id: shopId, supplier_id: supplierId, anonymous_id: `hist-anon-${key}`, source: 'cart', status: 'completed', currency: 'MXN',
         lines: [line], items_total: itemsTotal, contact, delivery_type: 'fixed_delivery', delivery, shipping_total: shipping, shipping_days: 3,
         tracking: campaign ? { campaign: hid(`campaign:${campaign.key}`) } : {},
         payment_token: `ptk_hist_${key}_ck`, expires_at: placed, created_at: placed, updated_at: placed,
       });
-      const [order] = await db.insert(orders).values({
+      const orderId = hid(`order:${key}`);
+      rowsOf.orders.push({
         id: hid(`order:${key}`), checkout_id: hid(`checkout:${key}`), shop_id: shopId, supplier_id: supplierId, anonymous_id: `hist-anon-${key}`, guest_email: email,
         contact, delivery_type: 'fixed_delivery', delivery,
         status: delivered ? 'delivered' : toConfirm ? 'sent_to_supplier' : 'in_process', payment_status: 'paid',
@@ -94,34 +98,44 @@ export async function insertDemoHistory(tx: Tx, rows: DemoRows, now = new Date()
         confirmed_shipping_cost: toConfirm ? null : shipping, shipping_days: 3,
         delivered_at: deliveredAt, return_deadline: deliveredAt ? new Date(deliveredAt.getTime() + RETURN_WINDOW_MS) : null,
         placed_at: placed, created_at: placed, updated_at: deliveredAt ?? placed,
-      }).returning();
-      await db.insert(orderItems).values({
-        id: hid(`order-item:${key}`), order_id: order!.id, product_id: line.product_id, variant: {}, name: line.name, photo: line.photo, type: 'product',
+      });
+      rowsOf.items.push({
+        id: hid(`order-item:${key}`), order_id: orderId, product_id: line.product_id, variant: {}, name: line.name, photo: line.photo, type: 'product',
         unit_price: line.unit_price, crossout_price: line.crossout_price, amount, line_total: itemsTotal, currency: 'MXN',
         is_dropshipping: line.is_dropshipping, owner: line.owner, contribution_margin: line.contribution_margin ?? 0,
       });
       const paidAt = new Date(placed.getTime() + 60_000);
-      const [pay] = await db.insert(payments).values({
-        id: hid(`payment:${key}`), order_id: order!.id, provider: 'sandbox-card', payment_type: 'str_card', flow: 'card', idempotency_key: `hist:${key}`,
+      rowsOf.payments.push({
+        id: hid(`payment:${key}`), order_id: orderId, provider: 'sandbox-card', payment_type: 'str_card', flow: 'card', idempotency_key: `hist:${key}`,
         provider_ref: `ch_hist_${key}`, kind: 'order', amount: total, currency: 'MXN', status: 'succeeded',
         card: { brand: 'visa', last4: '4242', type: 'credit', bank: 'Banco Sandbox', name: buyer }, sandbox_behaviour: 'approve',
         created_at: placed, updated_at: paidAt, completed_at: paidAt,
-      }).returning();
-      const h = (machine: 'status' | 'payment' | 'fulfillment', event: string, from: string | null, to: string, role: 'customer' | 'supplier' | 'provider', at: Date) => ({
-        order_id: order!.id, machine, event, from_state: from, to_state: to, actor_role: role, actor_user_id: null, note: null, created_at: at,
       });
-      await db.insert(orderHistory).values([
+      const h = (machine: 'status' | 'payment' | 'fulfillment', event: string, from: string | null, to: string, role: 'customer' | 'supplier' | 'provider', at: Date) => ({
+        order_id: orderId, machine, event, from_state: from, to_state: to, actor_role: role, actor_user_id: null, note: null, created_at: at,
+      });
+      rowsOf.history.push(...[
         h('status', 'place', null, 'sent_to_supplier', 'customer', placed), h('payment', 'place', null, 'pending', 'customer', placed),
         h('fulfillment', 'place', null, 'unfulfilled', 'customer', placed), h('payment', 'pay', 'pending', 'paid', 'provider', paidAt),
         ...(toConfirm ? [] : [h('status', 'confirm', 'sent_to_supplier', 'seller_confirmed', 'supplier', new Date(placed.getTime() + 3_600_000))]),
         ...(deliveredAt ? [h('status', 'deliver', 'in_process', 'delivered', 'supplier', deliveredAt), h('fulfillment', 'deliver', 'shipped', 'delivered', 'supplier', deliveredAt)] : []),
       ]);
-      await recordPayment(db, order!, pay!, paidAt);
-      if (deliveredAt) {
-        await startReturnWindow(db, order!);
-        const release = new Date(deliveredAt.getTime() + RETURN_WINDOW_MS + 60_000);
-        if (release.getTime() < now.getTime()) await releaseOrder(db, order!.id, release);
-      }
+      money.push({ orderId, paymentId: hid(`payment:${key}`), paidAt, deliveredAt });
+    }
+  }
+  if (!rowsOf.orders.length) return;
+  await db.insert(checkouts).values(rowsOf.checkouts);
+  const stored = new Map((await db.insert(orders).values(rowsOf.orders).returning()).map((o) => [o.id, o]));
+  await db.insert(orderItems).values(rowsOf.items);
+  const paid = new Map((await db.insert(payments).values(rowsOf.payments).returning()).map((p) => [p.id, p]));
+  await db.insert(orderHistory).values(rowsOf.history);
+  for (const m of money) {
+    const order = stored.get(m.orderId)!;
+    await recordPayment(db, order, paid.get(m.paymentId)!, m.paidAt);
+    if (m.deliveredAt) {
+      await startReturnWindow(db, order);
+      const release = new Date(m.deliveredAt.getTime() + RETURN_WINDOW_MS + 60_000);
+      if (release.getTime() < now.getTime()) await releaseOrder(db, order.id, release);
     }
   }
 }
