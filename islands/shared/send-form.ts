@@ -23,7 +23,8 @@ export function sendForm<T>(url: string, body: FormData, opts: { onProgress?: (p
     });
     xhr.addEventListener('error', () => reject({ status: 0, code: null, message: null } satisfies JsonApiError));
     xhr.addEventListener('abort', () => reject({ status: 0, code: 'aborted', message: null } satisfies JsonApiError));
-    opts.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    // Settled at once on abort (a second settle is ignored), whether or not the request fires its own 'abort' event.
+    opts.signal?.addEventListener('abort', () => { xhr.abort(); reject({ status: 0, code: 'aborted', message: null } satisfies JsonApiError); }, { once: true });
     xhr.send(body);
   });
 }
