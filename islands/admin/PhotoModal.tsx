@@ -1,7 +1,7 @@
 // Shop photo, its shape and the name (seed 000 §3, §5, §8): drop zone (size hint 1000x1000, or 1000x400 for the
 // rectangular shapes), photo_display (bdr_cir, cir, bdr_sq, sq, bdr_rec, rec), name required with the invalid-field
 // legend. Upload -> POST uploads -> PATCH store {photo, photo_display, name}.
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
@@ -27,6 +27,9 @@ export default function PhotoModal({ api, name, photo, display = 'bdr_cir', labe
   const record = usePanelHistory();
   const [file, setFile] = useState<File | null>(null);
   const [failed, setFailed] = useState(false);
+  // Bytes sent of the photo being uploaded (issue 25); Cancel aborts it and nothing is saved.
+  const [progress, setProgress] = useState<{ loaded: number; total: number } | null>(null);
+  const abort = useRef<AbortController | null>(null);
   const schema = z.object({
     name: z.string().trim().min(1, labels.invalidField).max(SHOP_NAME_MAX, fmt(labels.tooLong, { max: SHOP_NAME_MAX })),
     photo_display: z.enum(PHOTO_DISPLAYS),
@@ -37,11 +40,18 @@ export default function PhotoModal({ api, name, photo, display = 'bdr_cir', labe
   const onSubmit = async (v: Form) => {
     let url = photo;
     if (file) {
-      try { url = (await api.upload(file)).url; setFailed(false); }
+      const controller = new AbortController();
+      abort.current = controller;
+      setProgress({ loaded: 0, total: file.size });
+      try { url = (await api.upload(file, { signal: controller.signal, onProgress: setProgress })).url; setFailed(false); }
       catch {
+        if (controller.signal.aborted) { push({ kind: 'error', title: labels.errorTitle, message: labels.uploadCanceled, ms: ERROR_TOAST_MS }); return; }
         setFailed(true);
         push({ kind: 'error', title: labels.errorTitle, message: labels.uploadFailed, ms: ERROR_TOAST_MS });
         return;
+      } finally {
+        setProgress(null);
+        abort.current = null;
       }
     }
     try {
@@ -58,6 +68,12 @@ export default function PhotoModal({ api, name, photo, display = 'bdr_cir', labe
         <ImageDrop labels={labels} label={labels.photoField} preview={photo} failed={failed} onFile={(f) => { setFile(f); setFailed(false); }}
           hint={fmt(labels.sizeHint, hint)} />
         {failed && <p className="adm-error" role="alert">{labels.uploadFailed}</p>}
+        {progress && (
+          <div className="adm-progress" data-testid="upload-progress">
+            <progress max={progress.total || 1} value={progress.loaded} aria-label={fmt(labels.uploadProgress, { percent: Math.round((progress.loaded / (progress.total || 1)) * 100) })} />
+            <button type="button" onClick={() => abort.current?.abort()}>{labels.uploadCancel}</button>
+          </div>
+        )}
         <fieldset className="adm-shapes">
           <legend className="adm-label">{labels.photoShape}</legend>
           {PHOTO_DISPLAYS.map((d) => (

@@ -23,6 +23,7 @@ export const defaultLabels = {
   photoField: 'Foto de la tienda', cataloguePhoto: 'Foto del catálogo', shopName: 'Nombre de la tienda', dropzone: 'Arrastra una imagen o haz clic para elegirla',
   imageRejected: 'Imagen rechazada – El tamaño de archivo de la imagen sobrepasa el máximo permitido (4 MB). Los formatos válidos son .jpeg, .png, .svg',
   uploadFailed: 'La foto no se pudo actualizar en este momento, intentelo mas tarde', sizeHint: 'Tamaño recomendado: {width} x {height} px',
+  uploadProgress: 'Subiendo la foto: {percent} %', uploadCancel: 'Cancelar subida', uploadCanceled: 'Subida cancelada: la foto no cambió',
   // carousel
   slides: 'Diapositivas', addSlide: 'Agregar diapositiva', desktopImage: 'Imagen de escritorio', mobileImage: 'Imagen móvil',
   linkType: 'Tipo de enlace', switchToProduct: 'Usar un producto', switchToUrl: 'Usar un enlace', invalidCarouselLink: 'El enlace del carrusel no es válido',

@@ -23,7 +23,7 @@ export default function PhotosField({ onBusy }: { onBusy: (busy: boolean) => voi
   // A stable id: dnd-kit's own counter differs between the server's rendering and the browser's (hydration).
   const dndId = useId();
   const [uploading, setUploading] = useState(0);
-  const [problem, setProblem] = useState<'rejected' | 'failed' | 'tooMany' | null>(null);
+  const [problem, setProblem] = useState<'rejected' | 'failed' | 'tooMany' | 'canceled' | null>(null);
   useEffect(() => { onBusy(uploading > 0); }, [uploading, onBusy]);
   useEffect(() => {
     if (!problem) return;
@@ -35,24 +35,33 @@ export default function PhotosField({ onBusy }: { onBusy: (busy: boolean) => voi
   const latest = useRef(photos);
   latest.current = photos;
 
+  // The file being sent and its bytes sent (XMLHttpRequest upload progress); Cancel aborts it and the rest of the batch.
+  const [progress, setProgress] = useState<{ name: string; loaded: number; total: number } | null>(null);
+  const abort = useRef<AbortController | null>(null);
   const uploadAll = async (files: File[]) => {
     setProblem(files.length > room ? 'tooMany' : null);
     const take = files.slice(0, Math.max(0, room));
     setUploading((n) => n + take.length);
+    const controller = new AbortController();
+    abort.current = controller;
     for (const f of take) {
+      if (controller.signal.aborted) { setUploading((n) => n - 1); continue; }
       try {
-        const { url } = await api.upload(f);
+        setProgress({ name: f.name, loaded: 0, total: f.size });
+        const { url } = await api.upload(f, { signal: controller.signal, onProgress: (p) => setProgress({ name: f.name, loaded: p.loaded, total: p.total }) });
         // The same picture twice is one photo (uploads of one file may answer the same address).
         if (!latest.current.includes(url)) {
           latest.current = [...latest.current, url];
           field.onChange(latest.current);
         }
       } catch {
-        setProblem('failed');
+        setProblem(controller.signal.aborted ? 'canceled' : 'failed');
       } finally {
         setUploading((n) => n - 1);
       }
     }
+    setProgress(null);
+    if (abort.current === controller) abort.current = null;
   };
   const { getRootProps, getInputProps, isDragActive } = useDropzone({
     accept: ACCEPT, multiple: true, maxSize: PHOTO_MAX_BYTES, disabled: room <= 0,
@@ -73,7 +82,7 @@ export default function PhotosField({ onBusy }: { onBusy: (busy: boolean) => voi
     if (!e.over || e.active.id === e.over.id) return;
     move(photos.indexOf(String(e.active.id)), photos.indexOf(String(e.over.id)));
   };
-  const problemText = problem === 'rejected' ? sp('photoRejected') : problem === 'failed' ? sp('photoFailed') : problem === 'tooMany' ? sp('photosTooMany', { max: PRODUCT_PHOTOS_MAX }) : '';
+  const problemText = problem === 'rejected' ? sp('photoRejected') : problem === 'failed' ? sp('photoFailed') : problem === 'tooMany' ? sp('photosTooMany', { max: PRODUCT_PHOTOS_MAX }) : problem === 'canceled' ? sp('uploadCanceled') : '';
 
   return (
     <div className="sp-photos">
@@ -97,6 +106,13 @@ export default function PhotosField({ onBusy }: { onBusy: (busy: boolean) => voi
         </div>
       )}
       {uploading > 0 && <p className="sp-hint" role="status">{sp('uploading', { count: uploading })}</p>}
+      {progress && (
+        <div className="sp-progress" data-testid="upload-progress">
+          <progress max={progress.total || 1} value={progress.loaded} aria-label={sp('uploadProgress', { name: progress.name, percent: Math.round((progress.loaded / (progress.total || 1)) * 100) })} />
+          <span aria-hidden="true">{Math.round((progress.loaded / (progress.total || 1)) * 100)} %</span>
+          <button type="button" className="btn secondary" onClick={() => abort.current?.abort()}>{sp('uploadCancel')}</button>
+        </div>
+      )}
       {problemText && <small className="sp-error" role="alert">{problemText}</small>}
       {error && <small className="sp-error" role="alert">{error}</small>}
     </div>

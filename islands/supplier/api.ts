@@ -3,6 +3,7 @@
 import type { SupplierProductView } from '../../src/domain/products/schema.ts';
 
 import { callJson, isJsonApiError, type JsonApiError } from '../shared/json-api.ts';
+import { sendForm, type SendProgress } from '../shared/send-form.ts';
 
 export type SupplierApiError = JsonApiError;
 export const isApiError = isJsonApiError;
@@ -11,18 +12,19 @@ export class SupplierApi {
   constructor(readonly apiBase = '') {}
   url(path: string) { return `${this.apiBase}/api/supplier${path}`; }
   call<T>(method: string, path: string, body?: unknown): Promise<T> { return callJson<T>(this.url(path), method, body); }
-  upload(file: File): Promise<{ url: string }> {
+  /** A photo, sent with XMLHttpRequest so the bytes sent can be shown and the upload cancelled. */
+  upload(file: File, opts: { onProgress?: (p: SendProgress) => void; signal?: AbortSignal } = {}): Promise<{ url: string }> {
     const fd = new FormData();
     fd.append('file', file);
-    return this.call('POST', '/uploads', fd);
+    return sendForm(this.url('/uploads'), fd, opts);
   }
   create(body: unknown) { return this.call<SupplierProductView>('POST', '/products', body); }
   update(id: string, body: unknown) { return this.call<SupplierProductView>('PATCH', `/products/${encodeURIComponent(id)}`, body); }
   remove(id: string) { return this.call<unknown>('DELETE', `/products/${encodeURIComponent(id)}`); }
-  importCsv(file: File, dryRun: boolean) {
+  importCsv(file: File | Blob, dryRun: boolean, opts: { onProgress?: (p: SendProgress) => void; signal?: AbortSignal } = {}) {
     const fd = new FormData();
-    fd.append('file', file);
-    return this.call<{ created: number; updated: number }>('POST', `/products/import${dryRun ? '?dry_run=1' : ''}`, fd);
+    fd.append('file', file, file instanceof File ? file.name : 'import.csv');
+    return sendForm<{ created: number; updated: number }>(this.url(`/products/import${dryRun ? '?dry_run=1' : ''}`), fd, opts);
   }
 }
 

@@ -197,7 +197,13 @@ describe('what a campaign brought', () => {
     const channels = (await admin.get(`${API}/${demo.id}/channels`)).json().results as { spent: number; budget: number }[];
     expect(channels.some((ch) => ch.spent > ch.budget && ch.budget > 0)).toBe(true);
     // The attributed orders show the campaign on the shop admin's order page.
-    const orders = (await admin.get(`/api/shops/${SHOP}/orders?limit=50`)).json().results as { id: string }[];
+    // Every order of the shop, page by page (the demo's month of history, src/db/seed/history.ts, comes first).
+    const orders: { id: string }[] = [];
+    for (let offset = 0; ; offset += 50) {
+      const page = (await admin.get(`/api/shops/${SHOP}/orders?limit=50&offset=${offset}`)).json().results as { id: string }[];
+      orders.push(...page);
+      if (page.length < 50) break;
+    }
     const attributed = [];
     for (const o of orders) {
       const d = (await admin.get(`/api/shops/${SHOP}/orders/${o.id}`)).json();

@@ -57,6 +57,22 @@ describe('PhotoModal', () => {
     expect(patches).toHaveLength(0);
   });
 
+  it('shows the upload\'s progress while it is sent; Cancel stops it and saves nothing', async () => {
+    let release = () => {};
+    const gate = new Promise<void>((r) => { release = r; });
+    server.use(http.post('http://localhost/api/shops/demo-03/admin/uploads', async () => { await gate; return HttpResponse.json({ url: '/media/x.png' }, { status: 201 }); }));
+    const input = setup();
+    await act(async () => { fireEvent.change(input, { target: { files: [png(200)] } }); });
+    fireEvent.click(screen.getByRole('button', { name: L.save }));
+    const bar = await screen.findByTestId('upload-progress');
+    expect(bar.querySelector('progress')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: L.uploadCancel }));
+    expect(await screen.findByText(L.uploadCanceled)).toBeTruthy();
+    expect(screen.queryByTestId('upload-progress')).toBeNull();
+    release();
+    expect(patches).toHaveLength(0);
+  });
+
   it('offers the six photo shapes; the size hint follows the shape (1000 x 400 for rectangles); the shape is saved', async () => {
     setup('cir');
     const radios = screen.getAllByRole('radio') as HTMLInputElement[];

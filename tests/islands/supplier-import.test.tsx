@@ -6,7 +6,8 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { renderToString } from 'react-dom/server';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import ProductImport, { csvProblems } from '../../islands/supplier/ProductImport.tsx';
+import ProductImport, { IMPORT_PART_ROWS, csvProblems } from '../../islands/supplier/ProductImport.tsx';
+import { csvChunks, shiftLines } from '../../islands/supplier/csv-chunks.ts';
 import { say, textsFor } from './supplier-fixtures.ts';
 
 const calls: string[] = [];
@@ -74,6 +75,37 @@ describe('ProductImport', () => {
     await act(async () => { fireEvent.click(screen.getByRole('button', { name: 'Check the file' })); });
     expect(await screen.findByRole('columnheader', { name: 'Line' })).toBeTruthy();
     expect(screen.getByRole('cell', { name: 'Price list_price' })).toBeTruthy();
+  });
+
+  it('imports a large file in parts: every part checked before any is written, rows shown as they are done', async () => {
+    const rows = Array.from({ length: IMPORT_PART_ROWS * 2 + 10 }, (_, i) => `Rebozo ${i},"10,50"`).join('\n');
+    // jsdom's Blob bodies do not reach msw's FormData: each part answers 100 created; csvChunks is checked below.
+    // The first part waits until the test has seen the progress bar.
+    let release = () => {};
+    const gate = new Promise<void>((r) => { release = r; });
+    server.use(http.post('http://localhost/api/supplier/products/import', async ({ request }) => {
+      calls.push(new URL(request.url).search);
+      if (calls.length === 1) await gate;
+      return HttpResponse.json({ created: 100, updated: 0 });
+    }));
+    render(<ProductImport texts={textsFor()} apiBase="http://localhost" />);
+    fireEvent.change(screen.getByLabelText(say('importFile')), { target: { files: [new File([`name,list_price\n${rows}\n`], 'big.csv', { type: 'text/csv' })] } });
+    fireEvent.click(screen.getByRole('button', { name: say('importRun') }));
+    const bar = await screen.findByTestId('import-progress');
+    expect(within(bar).getByRole('status').textContent).toBe(say('importProgressCheck', { done: 0, total: IMPORT_PART_ROWS * 2 + 10 }));
+    release();
+    expect(await screen.findByText(say('importDone', { created: 300, updated: 0 }))).toBeTruthy();
+    expect(calls).toEqual(['?dry_run=1', '?dry_run=1', '?dry_run=1', '', '', '']);
+    expect(screen.queryByTestId('import-progress')).toBeNull();
+  });
+
+  it('splits on records (a quoted field keeps its line break) and moves a part\'s lines back to the file\'s', () => {
+    const parts = csvChunks('\uFEFFname,description\r\nA,"one\ntwo"\r\nB,x\r\n\r\nC,y\n', 2);
+    expect(parts).toEqual([
+      { text: 'name,description\nA,"one\ntwo"\nB,x\n', start: 0, count: 2 },
+      { text: 'name,description\nC,y\n', start: 2, count: 1 },
+    ]);
+    expect(shiftLines({ '2.name': ['x'], '1._': ['header'], '3': ['y'] }, 250)).toEqual({ '252.name': ['x'], '1._': ['header'], '253': ['y'] });
   });
 
   it('sorts problems by line number, not as text', () => {

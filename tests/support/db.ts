@@ -3,7 +3,10 @@
 import { openDb, type DbHandle } from '../../src/db/client.ts';
 import { migrate } from '../../src/db/migrate.ts';
 import { createFreshDatabase } from './pg.ts';
-import { PG_MIGRATED_TEMPLATE_ENV, postgresTemplateClause } from './seeded.ts';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PG_MIGRATED_TEMPLATE_ENV, PG_TEMPLATE_ENV, clonePgliteTemplate, postgresTemplateClause } from './seeded.ts';
 
 export async function freshDb(): Promise<DbHandle & { dispose: () => Promise<void> }> {
   if (process.env.TEST_DB_KIND === 'postgres') {
@@ -18,4 +21,31 @@ export async function freshDb(): Promise<DbHandle & { dispose: () => Promise<voi
   const handle = await openDb({});
   await migrate(handle);
   return { ...handle, dispose: () => handle.close() };
+}
+
+/**
+ * A copy of the run's migrated and demo-seeded template (tests/support/seeded.ts) for service-level tests that read
+ * the demo data: a folder copy (PGlite) or CREATE DATABASE ... TEMPLATE (PostgreSQL), about a second instead of
+ * migrating and seeding again. Without a template (a file run on its own outside the projects' global setup) it
+ * migrates and seeds as before.
+ */
+export async function seededDb(): Promise<DbHandle & { dispose: () => Promise<void> }> {
+  if (process.env.TEST_DB_KIND === 'postgres' && process.env[PG_TEMPLATE_ENV]) {
+    const fresh = await createFreshDatabase(process.env.TEST_DATABASE_URL!, 'tiendas_svc', postgresTemplateClause(PG_TEMPLATE_ENV));
+    const handle = await openDb({ url: fresh.url });
+    return { ...handle, dispose: async () => { await handle.close(); await fresh.drop(); } };
+  }
+  if (process.env.TEST_DB_KIND !== 'postgres') {
+    const base = mkdtempSync(path.join(os.tmpdir(), 'tiendas-svc-'));
+    const dir = path.join(base, 'data');
+    if (clonePgliteTemplate(dir)) {
+      const handle = await openDb({ dataDir: path.join(dir, 'pglite') });
+      return { ...handle, dispose: async () => { await handle.close(); rmSync(base, { recursive: true, force: true }); } };
+    }
+    rmSync(base, { recursive: true, force: true });
+  }
+  const handle = await freshDb();
+  const { seedDemo } = await import('../../src/db/seed/demo.ts');
+  await seedDemo(handle);
+  return handle;
 }

@@ -3,6 +3,7 @@
 // shop assortments, catalogues and generated pictures. Deterministic: same ids and content on every run
 // (only the password hash differs, scrypt salts are random). Inserted in one transaction, only into an
 // empty database (no shops yet).
+import { insertDemoHistory } from './history.ts';
 import { sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { DbHandle, Tx } from '../client.ts';
@@ -716,6 +717,7 @@ export async function seedDemo(handle: DbHandle): Promise<{ seeded: boolean }> {
     await insertDemoPeople(tx, (slug) => demoId.shop(slug), u.coordinador.profileId, u.coordinador.id, u.admin03.id, passwordHash, [...DEMO_USERS.map((x) => x.id), DEMO_TICKET_STAFF.id]);
     await insertDemoCampaigns(tx); // admin03's campaigns, channels and what they brought (src/db/seed/campaigns.ts)
     await insertDemoSubscription(tx); // demo-03's Tienda en Línea package with its ledger transaction (src/db/seed/plans.ts)
+    await insertDemoHistory(tx, data); // a month of orders, campaign visits and wallet movements for the dashboards (src/db/seed/history.ts)
     return { seeded: true };
   });
 }

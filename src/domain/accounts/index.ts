@@ -3,4 +3,4 @@
 export { requireProvenEmail } from './service.ts';
 export { provenProfile } from './repo.ts';
 export { createSession, endSession } from './service.ts';
-export type { SessionUser } from '../../lib/shared/viewer.ts';
+export type { SessionUser, Viewer } from '../../lib/shared/viewer.ts';

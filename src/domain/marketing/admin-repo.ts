@@ -124,3 +124,39 @@ export async function campaignExists(db: Db, shopId: string, id: string): Promis
   const [row] = await db.select({ id: campaigns.id }).from(campaigns).where(and(eq(campaigns.id, id), eq(campaigns.shop_id, shopId))).limit(1);
   return !!row;
 }
+
+// ---------- dashboards (issue 25) ----------
+
+export interface DayRange { from: string; to: string; tz: string }
+const inDays = (column: SQL, r: DayRange) => sql`${column} >= (${r.from}::date)::timestamp at time zone ${r.tz} and ${column} < ((${r.to}::date) + 1)::timestamp at time zone ${r.tz}`;
+
+/** The shop's campaign visits per local day and campaign (rows only where there were some). */
+export async function visitsByDay(db: Db, shopId: string, r: DayRange): Promise<{ day: string; campaign_id: string; visits: number }[]> {
+  const res = await db.execute(sql`
+    select to_char(v.created_at at time zone ${r.tz}, 'YYYY-MM-DD') as day, v.campaign_id, count(*)::int as visits
+    from ${campaignVisits} v join ${campaigns} c on c.id = v.campaign_id
+    where c.shop_id = ${shopId} and ${inDays(sql`v.created_at`, r)} group by 1, 2 order by 1`);
+  return rowsOf<{ day: string; campaign_id: string; visits: number }>(res).map((x) => ({ ...x, visits: Number(x.visits) }));
+}
+
+/**
+ * Each campaign of the shop with what it brought in the range: visits, orders placed through its link (not canceled,
+ * as the campaign list counts them) and the money buyers paid for those orders (the ledger's bank side of order_paid
+ * and extra_charge, as the sales chart). Campaigns with nothing in the range are left out.
+ */
+export async function campaignFigures(db: Db, shopId: string, currency: string, r: DayRange): Promise<{ id: string; name: string; visits: number; orders: number; sales: number }[]> {
+  const res = await db.execute(sql`
+    select c.id, c.name,
+      (select count(*)::int from ${campaignVisits} v where v.campaign_id = c.id and ${inDays(sql`v.created_at`, r)}) as visits,
+      (select count(*)::int from ${orders} o join ${checkouts} k on k.id = o.checkout_id
+        where (k.tracking->>'campaign') = c.id::text and o.shop_id = c.shop_id and o.status <> 'canceled' and ${inDays(sql`o.placed_at`, r)}) as orders,
+      (select coalesce(sum(-e.amount), 0)::int from ledger_entries e join ledger_transactions t on t.id = e.transaction_id
+        join ${orders} o on o.id = e.order_id join ${checkouts} k on k.id = o.checkout_id
+        where (k.tracking->>'campaign') = c.id::text and o.shop_id = c.shop_id and e.role = 'bank' and e.currency = ${currency}
+          and t.source in ('order_paid', 'extra_charge') and ${inDays(sql`e.created_at`, r)}) as sales
+    from ${campaigns} c where c.shop_id = ${shopId}`);
+  return rowsOf<{ id: string; name: string; visits: number; orders: number; sales: number }>(res)
+    .map((x) => ({ ...x, visits: Number(x.visits), orders: Number(x.orders), sales: Number(x.sales) }))
+    .filter((x) => x.visits || x.orders || x.sales)
+    .sort((a, b) => b.visits - a.visits || b.sales - a.sales || a.name.localeCompare(b.name));
+}

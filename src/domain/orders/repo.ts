@@ -153,3 +153,60 @@ export async function claimGuestByEmail(db: Db, userId: string, email: string, a
     .where(and(where, isNull(orders.user_id))).returning({ id: orders.id });
   return rows.length;
 }
+
+// ---------- dashboards (issue 25): sums per calendar day of a time zone ----------
+
+/** [from, to] local days of `tz` as a condition on a timestamp column. */
+const inDays = (column: SQL, r: DayRange) => sql`${column} >= (${r.from}::date)::timestamp at time zone ${r.tz} and ${column} < ((${r.to}::date) + 1)::timestamp at time zone ${r.tz}`;
+const dayOf = (column: SQL, tz: string) => sql`to_char(${column} at time zone ${tz}, 'YYYY-MM-DD')`;
+export interface DayRange { from: string; to: string; tz: string }
+/** Rows of a raw `execute` on either driver. */
+const rawRows = <T>(res: unknown): T[] => (Array.isArray(res) ? res : (res as { rows: T[] }).rows) as T[];
+type Scope = { shop_id: string } | { supplier_id: string };
+const scoped = (s: Scope) => ('shop_id' in s ? sql`o.shop_id = ${s.shop_id}` : sql`o.supplier_id = ${s.supplier_id}`);
+
+/**
+ * Per local day: the money buyers paid for the scope's orders (the ledger's own lines: the bank side of order_paid and
+ * extra_charge, as the operator's GMV), the money refunded to them (the bank side of refunds), and the orders placed
+ * (every order of the shop's or supplier's order list, by its placed date). Days with nothing are left out.
+ */
+export async function salesByDay(db: Db, scope: Scope, currency: string, r: DayRange): Promise<{ day: string; sales: number; refunds: number; orders: number }[]> {
+  const res = await db.execute(sql`
+    with money as (
+      select ${dayOf(sql`e.created_at`, r.tz)} as day,
+        coalesce(sum(-e.amount) filter (where t.source in ('order_paid', 'extra_charge')), 0)::int as sales,
+        coalesce(sum(e.amount) filter (where t.source = 'refund'), 0)::int as refunds
+      from ledger_entries e join ledger_transactions t on t.id = e.transaction_id join orders o on o.id = e.order_id
+      where ${scoped(scope)} and e.role = 'bank' and e.currency = ${currency} and ${inDays(sql`e.created_at`, r)}
+      group by 1
+    ), placed as (
+      select ${dayOf(sql`o.placed_at`, r.tz)} as day, count(*)::int as orders
+      from orders o where ${scoped(scope)} and o.currency = ${currency} and ${inDays(sql`o.placed_at`, r)} group by 1
+    )
+    select coalesce(m.day, p.day) as day, coalesce(m.sales, 0)::int as sales, coalesce(m.refunds, 0)::int as refunds, coalesce(p.orders, 0)::int as orders
+    from money m full join placed p on p.day = m.day order by 1`);
+  return rawRows<{ day: string; sales: number; refunds: number; orders: number }>(res).map((x) => ({ day: x.day, sales: Number(x.sales), refunds: Number(x.refunds), orders: Number(x.orders) }));
+}
+
+/**
+ * The scope's paid orders placed in the range, summed per product: units and the lines' totals (order_items, as the
+ * order pages show them). An order counts once paid (any money in: paid, partially or wholly refunded later).
+ */
+export async function salesByProduct(db: Db, scope: Scope, currency: string, r: DayRange, limit = 10): Promise<{ product_id: string; name: string; units: number; sales: number }[]> {
+  const res = await db.execute(sql`
+    select i.product_id, min(i.name) as name, sum(i.amount)::int as units, sum(i.line_total)::int as sales
+    from order_items i join orders o on o.id = i.order_id
+    where ${scoped(scope)} and o.currency = ${currency} and o.amount_paid > 0 and ${inDays(sql`o.placed_at`, r)}
+    group by i.product_id order by sales desc, units desc, name limit ${limit}`);
+  return rawRows<{ product_id: string; name: string; units: number; sales: number }>(res).map((x) => ({ ...x, units: Number(x.units), sales: Number(x.sales) }));
+}
+
+/** The supplier's orders waiting for its confirmation (state sent_to_supplier), oldest first, and how many there are. */
+export async function ordersToConfirm(db: Db, supplierId: string, limit = 10) {
+  const [rows, count] = await Promise.all([
+    db.select({ id: orders.id, number: orders.number, order_total: orders.order_total, currency: orders.currency, payment_status: orders.payment_status, placed_at: orders.placed_at })
+      .from(orders).where(and(eq(orders.supplier_id, supplierId), eq(orders.status, 'sent_to_supplier'))).orderBy(asc(orders.placed_at)).limit(limit),
+    db.select({ n: sql<number>`count(*)::int` }).from(orders).where(and(eq(orders.supplier_id, supplierId), eq(orders.status, 'sent_to_supplier'))),
+  ]);
+  return { rows, total: Number(count[0]?.n ?? 0) };
+}

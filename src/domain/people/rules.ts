@@ -63,6 +63,7 @@ export interface MenuApp {
 
 /** The shop admin's apps, in menu order. */
 export const MENU_APPS: readonly MenuApp[] = [
+  { module: 'dashboard', labelKey: 'menuApps.dashboard', href: '/admin/panel', permissions: ['admin', 'accountant'] },
   { module: 'orders', labelKey: 'menuApps.orders', href: '/admin/pedidos', permissions: ['admin', 'accountant', 'dispatcher'] },
   { module: 'tickets', labelKey: 'menuApps.tickets', href: '/admin/boletos', permissions: ['admin', 'qrreader'] },
   { module: 'collaborators', labelKey: 'menuApps.collaborators', href: '/admin/colaboradores', permissions: ['admin'] },

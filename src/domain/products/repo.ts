@@ -161,3 +161,17 @@ export async function storeCounts(db: Db, ids: string[]): Promise<Map<string, nu
     .where(inArray(shopProducts.product_id, ids)).groupBy(shopProducts.product_id);
   return new Map(rows.map((r) => [r.id, r.n]));
 }
+
+/**
+ * Dashboards (issue 25): the supplier's stocked items running low or out (the product list's 'low' and 'out'
+ * filters together: on hand less reserved at most LOW_STOCK_MAX, or sold out), fewest first, and how many there are.
+ */
+export async function lowStockItems(db: Db, supplierId: string, limit = 8) {
+  const cond = and(eq(products.supplier_id, supplierId), sql`${products.stock_type} = 'onstock' and (${products.sold_out} or ${available} <= ${LOW_STOCK_MAX})`);
+  const [rows, total] = await Promise.all([
+    db.select({ id: products.id, name: products.name, available: sql<number>`greatest(${available}, 0)::int`, sold_out: products.sold_out })
+      .from(products).where(cond).orderBy(sql`greatest(${available}, 0)`, asc(products.name)).limit(limit),
+    db.select({ n: count() }).from(products).where(cond),
+  ]);
+  return { rows: rows.map((r) => ({ ...r, available: Number(r.available) })), total: Number(total[0]?.n ?? 0), max: LOW_STOCK_MAX };
+}

@@ -6,3 +6,5 @@ export { processPayouts } from './wallets.ts';
 export { postTransaction } from './repo.ts';
 export type { EntryInput } from './repo.ts';
 export { assertRefundCovered, recordPayment, recordRefund, releaseOrder, startReturnWindow, supplierHolderOf } from './service.ts';
+// Dashboards (issue 25): the viewer's wallet changes per day and its opening balances.
+export { walletDailyChanges } from './wallets.ts';

@@ -357,3 +357,34 @@ export async function orderMoneyFacts(db: Db, orderId: string): Promise<OrderMon
     select unit_price, amount, contribution_margin, buy_by from order_items where order_id = ${orderId} order by id`));
   return { ...rows[0], lines };
 }
+
+// ---------- a holder's wallet over time (issue 25 dashboards) ----------
+
+/**
+ * A holder's ledger lines of one currency summed per local day of `tz` and account (pending, available, payout),
+ * for [from, to]; and the same sums of everything before `from` (the opening balances). The wallet's balance is
+ * pending + available, as listWallets sums it.
+ */
+export async function holderDailyChanges(db: Db, holder: string, currency: string, r: { from: string; to: string; tz: string }) {
+  const start = sql`(${r.from}::date)::timestamp at time zone ${r.tz}`;
+  const end = sql`((${r.to}::date) + 1)::timestamp at time zone ${r.tz}`;
+  const [days, before] = await Promise.all([
+    db.execute(sql`
+      select to_char(created_at at time zone ${r.tz}, 'YYYY-MM-DD') as day,
+        coalesce(sum(amount) filter (where account = 'pending'), 0)::int as pending,
+        coalesce(sum(amount) filter (where account = 'available'), 0)::int as available,
+        coalesce(sum(amount) filter (where account = 'payout'), 0)::int as payout
+      from ledger_entries where holder = ${holder} and currency = ${currency} and created_at >= ${start} and created_at < ${end}
+      group by 1 order by 1`),
+    db.execute(sql`
+      select coalesce(sum(amount) filter (where account = 'pending'), 0)::int as pending,
+        coalesce(sum(amount) filter (where account = 'available'), 0)::int as available,
+        coalesce(sum(amount) filter (where account = 'payout'), 0)::int as payout
+      from ledger_entries where holder = ${holder} and currency = ${currency} and created_at < ${start}`),
+  ]);
+  const num = (x: { pending: number; available: number; payout: number }) => ({ pending: Number(x.pending), available: Number(x.available), payout: Number(x.payout) });
+  return {
+    days: rowsOf<{ day: string; pending: number; available: number; payout: number }>(days).map((x) => ({ day: x.day, ...num(x) })),
+    opening: num(rowsOf<{ pending: number; available: number; payout: number }>(before)[0] ?? { pending: 0, available: 0, payout: 0 }),
+  };
+}

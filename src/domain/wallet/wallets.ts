@@ -195,3 +195,13 @@ export async function reviewPayout(db: Db, viewer: Viewer, payoutId: string, rev
     return { id: p.id, ...after };
   });
 }
+
+/**
+ * Dashboards (issue 25): the viewer's ledger changes per local day of [from, to] and account, and the sums before
+ * `from`, in the wallet's currency (balance history and pending / available over time are running sums of these).
+ */
+export async function walletDailyChanges(db: Db, viewer: Viewer, walletId: string, r: { from: string; to: string; tz: string }) {
+  const holder = holderOf(viewer);
+  const t = await walletType(db, walletId);
+  return { currency: t.currency, ...(await repo.holderDailyChanges(db, holder, t.currency, r)) };
+}
