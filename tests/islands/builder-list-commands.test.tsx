@@ -5,12 +5,14 @@ import { AdminApi } from '../../islands/admin/api.ts';
 import { applyHeader, createCatalogue, deleteCatalogue, deleteHeader, editCatalogue, reorderSlides } from '../../islands/admin/list-commands.ts';
 import { orderLike, type PanelCommand } from '../../islands/admin/panel-history.ts';
 import type { AdminHeader } from '../../src/domain/admin/schema.ts';
+import { XhrViaFetch } from './xhr-via-fetch.ts';
 
 afterEach(() => { vi.unstubAllGlobals(); });
 
 type Call = { method: string; url: string; body: unknown };
 function fakeFetch(answer: (c: Call) => { status?: number; body?: unknown; blob?: Blob }) {
   const calls: Call[] = [];
+  vi.stubGlobal('XMLHttpRequest', XhrViaFetch);
   vi.stubGlobal('fetch', vi.fn(async (url: string, init?: RequestInit) => {
     const c = { method: init?.method ?? 'GET', url, body: typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body };
     calls.push(c);

@@ -11,6 +11,7 @@ import { ToastProvider } from '../../islands/admin/ui.tsx';
 import { useBuilderHistory } from '../../islands/builder/use-history.ts';
 import { useUndoableDelete } from '../../islands/admin/undo.ts';
 import { defaultPanelHistoryLabels } from '../../islands/builder/panel-history-labels.ts';
+import { XhrViaFetch } from './xhr-via-fetch.ts';
 
 afterEach(() => { cleanup(); vi.unstubAllGlobals(); });
 
@@ -18,6 +19,7 @@ type Call = { method: string; url: string; body: unknown };
 /** A fetch double: `answer` picks the reply of each call; every call is kept. */
 function fakeFetch(answer: (c: Call) => { status?: number; body?: unknown; blob?: Blob }) {
   const calls: Call[] = [];
+  vi.stubGlobal('XMLHttpRequest', XhrViaFetch);
   vi.stubGlobal('fetch', vi.fn(async (url: string, init?: RequestInit) => {
     const c = { method: init?.method ?? 'GET', url, body: typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body };
     calls.push(c);
