@@ -33,7 +33,9 @@ describe('wallets (demo server)', () => {
     expect(release.amount).toBe(0);
     expect(release.moved).toBe(release.accounts.available);
     const payouts = (await c.get('/api/me/wallets/mxn/payouts')).json();
-    expect(payouts.results[0]).toMatchObject({ status: 'paid', destination: '…7891' });
+    // A paid cash-out, beside the one the demo leaves waiting for the operator's review (issue 25).
+    expect(payouts.results).toContainEqual(expect.objectContaining({ status: 'paid', destination: '…7891' }));
+    expect(payouts.results).toContainEqual(expect.objectContaining({ status: 'requested' }));
     // Issue 23: a credit still in pending says so, and when it becomes available (an order in process: once its
     // return window ends, not known yet); the wallet page shows it on the movement.
     const held = entries.results.find((e: { source: string; held: boolean }) => e.source === 'order_paid' && e.held);
