@@ -2,7 +2,8 @@
 // goes from payment to delivered through the supplier's sale page (plain form posts) and the API: a past date is
 // refused next to its field in the request's language, 'start preparing' says what money is missing (the deposit,
 // then the extra shipping charge), 'Marcar pago recibido' checks the amount and keeps the bank's reference, the ship
-// step takes a carrier and a tracking number, and the buyer's order page links to the carrier's tracking page.
+// step takes a carrier and a tracking number, the buyer's order page links to the carrier's tracking page, and the
+// supplier answers the buyer's review from its workspace.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildDemoData, demoId } from '../../src/db/seed/demo.ts';
 import { Client } from '../support/http.ts';
@@ -127,6 +128,26 @@ describe('supplier steps in the interface', () => {
     const delivered = await form(supplier, sale, { action: 'next' });
     expect(delivered.status, delivered.text).toBe(303);
     expect((await buyer.get(`/api/orders/${id}`)).json()).toMatchObject({ status: 'delivered', fulfillment_status: 'delivered', payment_status: 'paid' });
+
+    // The buyer reviews it; the supplier answers from its workspace (plain form), once.
+    const review = await buyer.post('/api/reviews', { product_id: aventura[0], rating: 4, title: 'Llegó por DHL', text: 'Bien empacada.' });
+    expect(review.status, review.text).toBe(201);
+    const rid = review.json().id as string;
+    let list = await supplier.get('/apps/me/supplier/reviews', es);
+    expect(list.status).toBe(200);
+    expect(near(list.text, rid)).toContain(`name="review_id" value="${rid}"`);
+    const blank = await form(supplier, '/apps/me/supplier/reviews', { review_id: rid, text: '   ' });
+    expect(blank.status).toBe(400);
+    expect(near(blank.text, `id="err-${rid}"`)).toMatch(/role="alert"[^>]*>Obligatorio</);
+    const answered = await form(supplier, '/apps/me/supplier/reviews', { review_id: rid, text: 'Gracias por comprar con Aventura MX' });
+    expect(answered.status, answered.text).toBe(303);
+    list = await supplier.get(answered.headers.location!, es);
+    expect(near(list.text, 'Respuesta publicada')).toContain('Gracias por comprar con Aventura MX');
+    expect((await new Client().get(`/api/products/${aventura[0]}/reviews`)).json().results.find((x: { id: string }) => x.id === rid).answer)
+      .toMatchObject({ text: 'Gracias por comprar con Aventura MX', supplier: { name: 'Aventura MX' } });
+    const again = await form(supplier, '/apps/me/supplier/reviews', { review_id: rid, text: 'Otra vez' }, 'en');
+    expect(again.status).toBe(409);
+    expect(near(again.text, 'role="alert"')).toContain('This review already has an answer');
   });
 
   it('the ship API takes only known carriers and the order must be ready; shipping answers with a localized field', async () => {
@@ -139,6 +160,6 @@ describe('supplier steps in the interface', () => {
     r = await supplier.post(`/api/supplier/orders/${id}/ship`, { tracking_number: 'X1', carrier: 'ups' }, es);
     expect(r.status).toBe(409);
     // Someone else's sale: not found, whatever they send.
-    expect((await buyer.post(`/api/supplier/orders/${id}/payment`, {})).status).not.toBe(200);
+    expect((await buyer.post(`/api/supplier/orders/${id}/payment`, {})).status).toBe(403);
   });
 });

@@ -1,9 +1,9 @@
 // The parcel carriers a supplier may name when it ships an order by hand (issue 28), with each one's public
 // tracking page. The buyer's link is built from the carrier's own URL template (never from text someone typed) and
-// must still pass the shared URL-safety check; a carrier without a template ('other') gets no link.
+// must still pass the shared URL-safety check; a carrier without a template ('unlisted') gets no link.
 import { checkLink, LINK_RULES } from './safe-url.ts';
 
-export const CARRIERS = ['dhl', 'fedex', 'ups', 'other'] as const;
+export const CARRIERS = ['dhl', 'fedex', 'ups', 'unlisted'] as const;
 export type Carrier = (typeof CARRIERS)[number];
 
 /** `{n}` is the tracking number, URL-encoded. */
