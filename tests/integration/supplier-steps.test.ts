@@ -7,7 +7,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildDemoData, demoId } from '../../src/db/seed/demo.ts';
 import { Client } from '../support/http.ts';
-import { ADDRESS, CONTACT, signUp } from './checkout.fixtures.ts';
+import { ADDRESS, CONTACT, demoPicks, signUp } from './checkout.fixtures.ts';
 
 const SHOP = 'demo-03';
 const supplier = new Client();
@@ -148,6 +148,34 @@ describe('supplier steps in the interface', () => {
     const again = await form(supplier, '/apps/me/supplier/reviews', { review_id: rid, text: 'Otra vez' }, 'en');
     expect(again.status).toBe(409);
     expect(near(again.text, 'role="alert"')).toContain('This review already has an answer');
+  });
+
+  it('attendee and ticket refusals name the field and the reason in the request\'s language', { timeout: 20_000 }, async () => {
+    const exp = demoPicks().experiences.at(-1)!;
+    const buyer = new Client();
+    await signUp(buyer, 'steps-tickets');
+    const s = await buyer.post('/api/checkout', { shop: SHOP, items: [{ product_id: exp.id, variant: exp.variant, amount: 1 }], buy_now: true });
+    expect(s.status, s.text).toBe(201);
+    const ck = s.json().id;
+    const two = [0, 1].map((i) => ({ product_id: exp.id, full_name: `Persona ${i}`, phone: `55 1234 560${i}` }));
+    let r = await buyer.request('PATCH', `/api/checkout/${ck}`, { body: { contact: CONTACT, attendees: two }, ...es });
+    expect(r.status).toBe(400);
+    expect(r.json().error.fields).toEqual({ [`attendees.${exp.id}`]: ['Como máximo 1'] });
+    r = await buyer.request('PATCH', `/api/checkout/${ck}`, { body: { contact: CONTACT, attendees: two.slice(0, 1) } });
+    expect(r.status, r.text).toBe(200);
+    const card = (await buyer.post('/api/payments/cards/tokens', { name: 'Rosa', number: '4242424242424242', cvc: '123', exp: '12/35' })).json().id;
+    const paid = await buyer.post(`/api/checkout/${ck}/pay`, { payment_type: 'str_card', token: r.json().token, card_token: card });
+    expect([200, 201], paid.text).toContain(paid.status);
+    const [ticket] = (await buyer.get(`/api/orders/${paid.json().order_id}/attendants`)).json().results;
+    const reader = new Client();
+    await reader.login('taquilla@demo.test');
+    expect((await reader.post(`/api/shops/${SHOP}/tickets/scan`, { code: ticket.code })).json().result).toBe('valid');
+    // A used ticket: a 409 that says so, not 'La operación entra en conflicto con otra'.
+    for (const [opts, text] of [[es, 'Este boleto ya se usó'], [en, 'This ticket was already used']] as const) {
+      r = await buyer.request('PATCH', `/api/tickets/${ticket.id}`, { body: { full_name: 'Otra Persona', phone: '5511111111' }, ...opts });
+      expect(r.status).toBe(409);
+      expect(r.json().error).toMatchObject({ code: 'conflict', message: text });
+    }
   });
 
   it('the ship API takes only known carriers and the order must be ready; shipping answers with a localized field', async () => {
