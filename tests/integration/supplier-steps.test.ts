@@ -178,6 +178,17 @@ describe('supplier steps in the interface', () => {
     }
   });
 
+  it('a canceled sandbox payment comes back with payment=canceled once, whatever the cancel path already says', async () => {
+    const c = new Client();
+    await signUp(c, 'steps-cancel');
+    const s = (await c.post('/api/checkout', { shop: SHOP, items: [{ product_id: demoPicks().cafeOnDemand[1], amount: 1 }], buy_now: true })).json();
+    await c.request('PATCH', `/api/checkout/${s.id}`, { body: { contact: CONTACT, address: ADDRESS } });
+    const d = (await c.request('PUT', `/api/checkout/${s.id}/delivery`, { body: { delivery_type: 'fixed_delivery' } })).json();
+    const r = (await c.post(`/api/checkout/${s.id}/pay`, { payment_type: 'paypal', token: d.token, cancel_path: `/${SHOP}/comprar/${s.id}?payment=canceled` })).json();
+    const back = await form(c, r.payment.approval_url, { action: 'cancel' });
+    expect(back.headers.location).toBe(`/${SHOP}/comprar/${s.id}?payment=canceled`);
+  });
+
   it('the ship API takes only known carriers and the order must be ready; shipping answers with a localized field', async () => {
     const buyer = new Client();
     await signUp(buyer);
