@@ -103,6 +103,7 @@ function pages(): PageDef[] {
     { label: 'supplier: branches', path: '/apps/me/supplier/branches', who: 'supplier' },
     { label: 'supplier: return policy', path: '/apps/me/supplier/return-policy', who: 'supplier' },
     { label: 'supplier: packing lists', path: '/apps/me/supplier/packing', who: 'supplier' },
+    { label: 'supplier: reviews', path: '/apps/me/supplier/reviews', who: 'supplier' },
     { label: 'supplier: products', path: '/apps/me/products', who: 'supplier' },
     { label: 'supplier: new product', path: '/apps/me/products/create', who: 'supplier' },
     { label: 'supplier: new experience', path: '/apps/me/products/experiences/create', who: 'supplier' },

@@ -146,6 +146,7 @@ const USER_DEFS = {
   operador: { email: 'operador@demo.test', name: 'Olga Operación', user_level: 'ul3', owns: null, profileSlug: 'olga-operacion', role: 'platform operator (ul3): the money reconciliation report' },
   proveedor: { email: 'proveedor@demo.test', name: 'Guadalupe Herrera', user_level: 'ul0', owns: null, profileSlug: 'textiles-del-bajio', supplier: 'textiles', mainType: 'dssupplier', role: 'supplier Textiles del Bajío (dssupplier profile)' },
   proveedorcafe: { email: 'cafe@demo.test', name: 'Tomás Aguilar', user_level: 'ul0', owns: null, profileSlug: 'cafe-de-altura', supplier: 'cafe', mainType: 'dssupplier', role: 'supplier Café de Altura, the franchise supplier of demo-franquicia (packing lists at /apps/me/supplier/packing)' },
+  proveedoraventura: { email: 'aventura@demo.test', name: 'Rodrigo Pineda', user_level: 'ul0', owns: null, profileSlug: 'aventura-mx', supplier: 'aventura', mainType: 'dssupplier', role: 'supplier Aventura MX (takes bank deposits: marks them received on its sale page, ships with carrier and tracking number)' },
 } as const satisfies Record<string, UserDef>;
 
 export type DemoUserKey = keyof typeof USER_DEFS;

@@ -235,14 +235,21 @@ export async function updateCheckout(db: Db, viewer: Viewer, id: string, input: 
     if (input.attendees) {
       const need = new Map(c.lines.filter((l) => l.type === 'experience').map((l) => [l.product_id, 0]));
       for (const l of c.lines) if (l.type === 'experience') need.set(l.product_id, need.get(l.product_id)! + l.amount);
+      // Message keys, translated in the request's language by the error answer (issue 28: no English on a Spanish page).
       const fields: Record<string, string[]> = {};
+      const fieldVars: Record<string, { max: number }> = {};
       const count = new Map<string, number>();
       input.attendees.forEach((a, i) => {
-        if (!need.has(a.product_id)) (fields[`attendees.${i}.product_id`] ??= []).push('Not an experience of this order');
+        if (!need.has(a.product_id)) (fields[`attendees.${i}.product_id`] ??= []).push('validation.invalidOption');
         count.set(a.product_id, (count.get(a.product_id) ?? 0) + 1);
       });
-      for (const [pid, n] of count) if (need.has(pid) && n > need.get(pid)!) (fields[`attendees.${pid}`] ??= []).push(`At most ${need.get(pid)} attendees`);
-      if (Object.keys(fields).length) throw new AppError('validation_error', 'Review the attendee information', { fields });
+      for (const [pid, n] of count) {
+        if (need.has(pid) && n > need.get(pid)!) {
+          (fields[`attendees.${pid}`] ??= []).push('validation.tooMany');
+          fieldVars[`attendees.${pid}`] = { max: need.get(pid)! };
+        }
+      }
+      if (Object.keys(fields).length) throw new AppError('validation_error', 'Review the attendee information', { fields, fieldVars });
       patch.attendees = input.attendees.map((a) => ({ product_id: a.product_id, full_name: a.full_name, phone: a.phone, email: a.email ?? null }));
     }
     if (input.invoicing !== undefined) patch.invoicing = input.invoicing;

@@ -31,7 +31,7 @@ export async function shopOrderDetail(db: Db, shop: ShopRow, viewer: Viewer, id:
   const d = await detail(db, viewer, o.id, 'customer');
   return withAttribution(db, {
     ...d, notes: d.notes.filter((n) => n.visibility === 'client'),
-    actions: { ...d.actions, next: null, can_cancel: false, can_pay: false, payment_token: null, seconds_left: null },
+    actions: { ...d.actions, next: null, can_cancel: false, can_pay: false, payment_token: null, seconds_left: null, offline_payment: null, can_ship: false },
   });
 }
 

@@ -18,6 +18,8 @@ export interface OrderFacts {
   order_total: number;
   amount_paid: number;
   amount_refunded: number;
+  /** The confirmed shipping cost above what the buyer paid at checkout (0 or absent: none). */
+  extra_charge?: number;
 }
 
 /** Extra input some events need (confirm: date and cost; cancel: reason and description; ship: tracking). */
@@ -31,7 +33,11 @@ export interface EventInput {
   today?: string;
 }
 
-export interface Problem { message: string; field?: string }
+/**
+ * `message`: English for developers; `key`: the text a person reads (`validation.*` for a field, `apiErrors.*` for
+ * the order), translated in the request's language by the error answer (src/lib/i18n/validation.ts).
+ */
+export interface Problem { message: string; field?: string; key?: string }
 
 export interface Transition<S extends string> {
   event: string;
@@ -63,10 +69,10 @@ export const ORDER_TRANSITIONS: readonly Transition<OrderStatus>[] = [
   {
     event: 'confirm', from: ['sent_to_supplier'], to: 'seller_confirmed', by: ['supplier'],
     guard: (_o, i) => {
-      if (!i.estimated_delivery_date || !isRealDate(i.estimated_delivery_date)) return { message: 'Enter the estimated delivery date', field: 'estimated_delivery_date' };
-      if (i.today && i.estimated_delivery_date < i.today) return { message: 'The estimated delivery date cannot be in the past', field: 'estimated_delivery_date' };
+      if (!i.estimated_delivery_date || !isRealDate(i.estimated_delivery_date)) return { message: 'Enter the estimated delivery date', field: 'estimated_delivery_date', key: 'validation.deliveryDateRequired' };
+      if (i.today && i.estimated_delivery_date < i.today) return { message: 'The estimated delivery date cannot be in the past', field: 'estimated_delivery_date', key: 'validation.dateInPast' };
       if (i.shipping_cost === null || i.shipping_cost === undefined || !Number.isInteger(i.shipping_cost) || i.shipping_cost < 0) {
-        return { message: 'Enter the shipping cost (0 or more, minor units)', field: 'shipping_cost' };
+        return { message: 'Enter the shipping cost (0 or more, minor units)', field: 'shipping_cost', key: 'validation.shippingCostRequired' };
       }
       return null;
     },
@@ -75,12 +81,12 @@ export const ORDER_TRANSITIONS: readonly Transition<OrderStatus>[] = [
   {
     event: 'process', from: ['customer_confirmed'], to: 'in_process', by: ['supplier'],
     when: (o) => (settled(o) && (o.amount_paid >= o.order_total || PAY_ON_DELIVERY_FLOWS.has(o.payment_flow))
-      ? null : { message: 'The order is not paid yet' }),
+      ? null : unpaid(o)),
   },
   { event: 'ready', from: ['in_process'], to: 'ready_to_deliver', by: ['supplier', 'dssupplier'] },
   {
     event: 'deliver', from: ['ready_to_deliver'], to: 'delivered', by: ['supplier', 'dssupplier', 'system'],
-    when: (o) => (settled(o) ? null : { message: 'The order is not paid yet' }),
+    when: (o) => (settled(o) ? null : unpaid(o)),
   },
   {
     event: 'cancel', from: ['sent_to_supplier', 'seller_confirmed', 'customer_confirmed'], to: 'canceled', by: ['customer', 'supplier', 'system'],
@@ -93,11 +99,24 @@ export const ORDER_TRANSITIONS: readonly Transition<OrderStatus>[] = [
   },
 ];
 
+/**
+ * What money is missing, said precisely (issue 28): the extra shipping charge the buyer has not paid, the deposit
+ * the supplier has not marked received, or the payment in general.
+ */
+function unpaid(o: OrderFacts): Problem {
+  const extra = o.extra_charge ?? 0;
+  if (extra > 0 && PAID_STATES.has(o.payment_status) && o.amount_paid >= o.order_total - extra) {
+    return { message: 'The customer has not paid the extra shipping charge yet', key: 'apiErrors.extra_charge_unpaid' };
+  }
+  if (o.payment_flow === 'deposit') return { message: 'The deposit has not been marked received yet', key: 'apiErrors.deposit_not_received' };
+  return { message: 'The order is not paid yet', key: 'apiErrors.order_unpaid' };
+}
+
 export const CANCEL_REASONS_SET: ReadonlySet<string> = new Set(['requested_by_client', 'cannot_be_fulfilled', 'duplicated_transaction', 'suspected_fraud', 'other']);
 
 function cancelProblem(i: EventInput) {
-  if (!i.reason || !CANCEL_REASONS_SET.has(i.reason)) return { message: 'Choose a cancellation reason', field: 'reason' };
-  if (!i.description || !i.description.trim()) return { message: 'A cancellation needs a described reason', field: 'description' };
+  if (!i.reason || !CANCEL_REASONS_SET.has(i.reason)) return { message: 'Choose a cancellation reason', field: 'reason', key: 'validation.cancellationReason' };
+  if (!i.description || !i.description.trim()) return { message: 'A cancellation needs a described reason', field: 'description', key: 'validation.cancellationDescription' };
   return null;
 }
 
@@ -123,7 +142,7 @@ export const FULFILLMENT_TRANSITIONS: readonly Transition<FulfillmentStatus>[] =
   {
     event: 'ship', from: ['ready'], to: 'shipped', by: ['supplier', 'dssupplier'],
     when: (o) => (o.delivery_type === 'collection' ? { message: 'A collection order is picked up, not shipped' } : null),
-    guard: (_o, i) => (i.tracking_number?.trim() ? null : { message: 'Enter the tracking number', field: 'tracking_number' }),
+    guard: (_o, i) => (i.tracking_number?.trim() ? null : { message: 'Enter the tracking number', field: 'tracking_number', key: 'validation.trackingNumber' }),
   },
   { event: 'deliver', from: ['ready', 'shipped'], to: 'delivered', by: ['supplier', 'dssupplier', 'system'] },
   { event: 'cancel', from: ['unfulfilled', 'preparing', 'ready', 'shipped'], to: 'canceled', by: ['supplier', 'system'] },
@@ -133,7 +152,7 @@ export const MACHINES = { status: ORDER_TRANSITIONS, payment: PAYMENT_TRANSITION
 
 export type PlanResult<S extends string> =
   | { ok: true; from: S; to: S; event: string }
-  | { ok: false; reason: 'unknown_event' | 'forbidden' | 'invalid_state' | 'guard'; message: string; field?: string };
+  | { ok: false; reason: 'unknown_event' | 'forbidden' | 'invalid_state' | 'guard'; message: string; field?: string; key?: string };
 
 /**
  * Whether `role` may fire `event` on `machine` now, whatever the caller will send with it: role, state and what
@@ -149,7 +168,7 @@ export function allowed<S extends string>(machine: Machine, current: S, event: s
   const t = candidates.find((c) => c.by.includes(role) && c.from.includes(current));
   if (!t) return { ok: false, reason: 'invalid_state', message: `Cannot ${event.replace(/_/g, ' ')} an order that is ${String(current).replace(/_/g, ' ')}` };
   const problem = t.when?.(facts) ?? null;
-  if (problem) return { ok: false, reason: 'guard', message: problem.message, ...(problem.field ? { field: problem.field } : {}) };
+  if (problem) return { ok: false, reason: 'guard', message: problem.message, ...(problem.field ? { field: problem.field } : {}), ...(problem.key ? { key: problem.key } : {}) };
   return { ok: true, from: current, to: t.to as S, event };
 }
 
@@ -159,7 +178,7 @@ export function plan<S extends string>(machine: Machine, current: S, event: stri
   if (!r.ok) return r;
   const t = (MACHINES[machine] as readonly Transition<string>[]).find((c) => c.event === event && c.by.includes(role) && c.from.includes(current))!;
   const problem = t.guard?.(facts, input) ?? null;
-  if (problem) return { ok: false, reason: 'guard', message: problem.message, ...(problem.field ? { field: problem.field } : {}) };
+  if (problem) return { ok: false, reason: 'guard', message: problem.message, ...(problem.field ? { field: problem.field } : {}), ...(problem.key ? { key: problem.key } : {}) };
   return r;
 }
 

@@ -5,6 +5,7 @@ import {
   PAYMENT_METHODS, PAYMENT_STATUSES, TAX_REGIMES,
 } from '../../lib/shared/constants.ts';
 import { isoDateSchema as isoDate } from '../../lib/shared/dates.ts';
+import { CARRIERS } from '../../lib/shared/carriers.ts';
 import { attributionSchema } from '../marketing/schema.ts';
 
 export const orderListQuery = z.object({
@@ -51,7 +52,15 @@ export const refundInput = z.object({
 
 export const shipInput = z.object({
   as: z.enum(['supplier', 'dssupplier']).default('supplier'),
-  tracking_number: z.string().trim().min(1).max(100),
+  tracking_number: z.string().trim().min(1, 'validation.required').max(100, 'validation.tooLong'),
+  /** The carrier that took the parcel (src/lib/shared/carriers.ts): the buyer's page links to its tracking page. */
+  carrier: z.enum(CARRIERS).optional(),
+});
+
+/** The supplier marks a cash or deposit payment received: the amount it saw arrive and its bank reference (both optional). */
+export const markPaidInput = z.object({
+  amount: z.number().int().min(1, 'validation.amountAboveZero').max(100_000_000).optional(),
+  reference: z.string().trim().max(100, 'validation.tooLong').optional(),
 });
 
 /** RFC: 3 letters (company) or 4 (person), the date yymmdd, 3 characters of homoclave. */
@@ -177,6 +186,10 @@ export const orderDetail = orderSummary.extend({
     next_actor: z.array(z.string()),
     can_cancel: z.boolean(),
     can_pay: z.boolean(),
+    /** The supplier's side: the cash or deposit payment it may mark received now (amount and the buyer's reference), or null. */
+    offline_payment: z.object({ id: z.string(), amount: z.number().int(), reference: z.string().nullable(), kind: z.string() }).nullable(),
+    /** The supplier's side: the parcel may be shipped now with a tracking number (courier orders ready to deliver). */
+    can_ship: z.boolean(),
     /** The token to pay with (customers, while something is due). */
     payment_token: z.string().nullable(),
     /** Seconds left to pay before the reservation lapses (null when nothing is held). */

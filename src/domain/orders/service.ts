@@ -19,7 +19,7 @@ import { providerFor } from '../payments/index.ts';
 import * as payRepo from '../payments/repo.ts';
 import type { PaymentRow } from '../payments/index.ts';
 import { paymentViewOf } from '../payments/index.ts';
-import { FULFILLMENT_FOR_ORDER_EVENT, cancelEvent, nextActor, nextEvent, nextStep, plan, waitingOn, type EventInput, type Machine, type OrderFacts, type Role } from './machines.ts';
+import { FULFILLMENT_FOR_ORDER_EVENT, allowed, cancelEvent, nextActor, nextEvent, nextStep, plan, waitingOn, type EventInput, type Machine, type OrderFacts, type Role } from './machines.ts';
 import * as repo from './repo.ts';
 import type { OrderRow } from './repo.ts';
 import { assertRefundCovered, recordPayment, recordRefund, startReturnWindow, supplierHolderOf } from '../wallet/index.ts';
@@ -40,6 +40,7 @@ function facts(o: OrderRow): OrderFacts {
   return {
     status: o.status, payment_status: o.payment_status, fulfillment_status: o.fulfillment_status, payment_flow: o.payment_flow,
     delivery_type: o.delivery_type, order_total: o.order_total, amount_paid: o.amount_paid, amount_refunded: o.amount_refunded,
+    extra_charge: o.extra_charge,
   };
 }
 
@@ -51,9 +52,10 @@ export async function fire(tx: Db, order: OrderRow, machine: Machine, event: str
   const r = plan(machine, current, event, actor.role, facts(order), input);
   if (!r.ok) {
     if (r.reason === 'forbidden') throw new AppError('forbidden', r.message);
-    if (r.reason === 'guard' && r.field) throw new AppError('validation_error', r.message, { fields: { [r.field]: [r.message] } });
+    // The field's own text (a message key) next to the field, and the same text as the answer's message.
+    if (r.reason === 'guard' && r.field) throw new AppError('validation_error', r.message, { fields: { [r.field]: [r.key ?? r.message] }, ...(r.key ? { textKey: r.key } : {}) });
     if (r.reason === 'unknown_event') throw new AppError('bad_request', r.message);
-    throw new AppError('invalid_transition', r.message);
+    throw new AppError('invalid_transition', r.message, r.key ? { textKey: r.key } : {});
   }
   const updated = await repo.updateOrder(tx, order.id, { [COLUMN[machine]]: r.to } as Partial<repo.OrderInsert>);
   await repo.appendHistory(tx, [{
@@ -474,22 +476,35 @@ export async function supplierRefund(db: Db, viewer: Viewer, id: string, input: 
   return detail(db, viewer, order.id, 'supplier');
 }
 
-/** Offline flows (cash on delivery, deposit): the supplier says the money arrived. */
-export async function markPaid(db: Db, viewer: Viewer, id: string): Promise<OrderDetail> {
+/**
+ * Offline flows (cash on delivery, deposit): the supplier says the money arrived. `amount`, when given, must be the
+ * pending payment's (a typo is refused next to the field); `reference` (the bank's) goes into the order's history.
+ */
+export async function markPaid(db: Db, viewer: Viewer, id: string, input: { amount?: number; reference?: string } = {}): Promise<OrderDetail> {
   const { actor, order } = await supplierActor(db, viewer, await repo.findOrder(db, id), 'supplier');
   const open = (await payRepo.openPaymentsOfOrder(db, order.id)).filter((p) => p.provider === 'offline');
-  if (!open.length) throw new AppError('invalid_transition', 'There is no pending cash or deposit payment on this order');
-  await settlePayment(db, open[0]!.id, { kind: 'succeeded' }, actor);
+  if (!open.length) throw new AppError('invalid_transition', 'There is no pending cash or deposit payment on this order', { textKey: 'apiErrors.no_offline_payment' });
+  const payment = open[0]!;
+  if (input.amount !== undefined && input.amount !== payment.amount) {
+    throw new AppError('validation_error', 'The amount is not the pending payment\'s', { textKey: 'validation.amountMismatch', fields: { amount: ['validation.amountMismatch'] } });
+  }
+  await inTx(db, async (tx) => {
+    const r = await settlePayment(tx, payment.id, { kind: 'succeeded' }, actor);
+    if (r === 'applied' && input.reference) {
+      const o = (await repo.findOrder(tx, order.id))!;
+      await repo.appendHistory(tx, [{ order_id: o.id, machine: 'payment', event: 'payment_received', from_state: o.payment_status, to_state: o.payment_status, actor_role: actor.role, actor_user_id: actor.user_id, note: input.reference }]);
+    }
+  });
   return detail(db, viewer, order.id, 'supplier');
 }
 
-export async function shipOrder(db: Db, viewer: Viewer, id: string, input: { as: 'supplier' | 'dssupplier'; tracking_number: string }): Promise<OrderDetail> {
+export async function shipOrder(db: Db, viewer: Viewer, id: string, input: { as: 'supplier' | 'dssupplier'; tracking_number: string; carrier?: string }): Promise<OrderDetail> {
   const { actor, order } = await supplierActor(db, viewer, await repo.findOrder(db, id), input.as);
   await inTx(db, async (tx) => {
     const locked = await lockOrderTx(tx, order.id);
     const o = await fire(tx, locked.order, 'fulfillment', 'ship', actor, { tracking_number: input.tracking_number }, input.tracking_number);
     await repo.updateOrder(tx, o.id, { tracking_number: input.tracking_number });
-    await recordLabel(tx, o, input.tracking_number);
+    await recordLabel(tx, o, input.tracking_number, new Date(), input.carrier);
     await mailOrder(tx, o.id, 'shipped');
   });
   return detail(db, viewer, order.id, input.as);
@@ -538,6 +553,11 @@ export async function detail(db: Db, _viewer: Viewer, id: string, as: Role): Pro
   // The buttons come from the machines the server runs (machines.ts: nextStep, cancelEvent), so a page never offers
   // a step the server would refuse (a partially refunded order is still paid; an unpaid one offers no 'start preparing').
   const f = facts(o);
+  const supplierSide = as === 'supplier' || as === 'dssupplier';
+  // Cash on delivery is collected with the goods ('deliver'); a deposit (or an extra charge paid offline) is marked here.
+  const offline = as === 'supplier' && o.status !== 'canceled'
+    ? pays.find((p) => p.provider === 'offline' && ['created', 'pending', 'requires_action', 'authorized'].includes(p.status) && !(p.kind === 'order' && o.payment_flow === 'cash_on_delivery'))
+    : undefined;
   return {
     ...summaryOf(o, supplier?.name ?? '', shops.get(o.shop_id)?.slug ?? '', items),
     checkout_id: o.checkout_id, contact: o.contact, address: o.address as Record<string, unknown> | null, delivery: o.delivery,
@@ -562,6 +582,8 @@ export async function detail(db: Db, _viewer: Viewer, id: string, as: Role): Pro
       next_actor: waitingOn(f),
       can_cancel: (as === 'customer' || as === 'supplier') && cancelEvent(f, as) !== null,
       can_pay: canPay,
+      offline_payment: offline ? { id: offline.id, amount: offline.amount, reference: offline.reference ?? null, kind: offline.kind } : null,
+      can_ship: supplierSide && o.status === 'ready_to_deliver' && allowed('fulfillment', o.fulfillment_status, 'ship', as, f).ok,
       payment_token: canPay ? o.payment_token : null,
       seconds_left: open ? Math.max(0, Math.round((checkout!.expires_at.getTime() - Date.now()) / 1000)) : null,
     },

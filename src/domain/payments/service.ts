@@ -369,7 +369,13 @@ export async function sandboxPayment(db: Db, id: string) {
   };
 }
 
-const withQuery = (path: string, q: string) => `${path}${path.includes('?') ? '&' : '?'}${q}`;
+/** `path` with `q` ('payment=canceled') set: a cancel path that already says `payment=...` is not given it twice. */
+const withQuery = (path: string, q: string) => {
+  const [key = '', value = ''] = q.split('=');
+  const u = new URL(path, 'https://same-site.invalid');
+  u.searchParams.set(key, value);
+  return `${u.pathname}${u.search}${u.hash}`;
+};
 
 /**
  * The shopper acts on a sandbox provider page (3-D Secure, approval) or the sandbox "bank" marks a reference

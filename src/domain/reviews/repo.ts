@@ -178,3 +178,21 @@ export async function deletePhotos(db: Db, userId: string, ids: string[]): Promi
   forgetMedia(rows.map((r) => r.id));
   return rows.length;
 }
+
+/** The reviews of one supplier's products (by its supplier id or its profile as owner), unanswered first, newest first. */
+export async function listForSupplier(db: Db, s: { supplierId: string; profileId: string | null }, q: { offset: number; limit: number }) {
+  const mine = s.profileId
+    ? sql`(${products.supplier_id} = ${s.supplierId} or ${products.owner} = ${s.profileId})`
+    : eq(products.supplier_id, s.supplierId);
+  const [rows, [count]] = await Promise.all([
+    db.select({ ...withNames, product_name: products.name }).from(productReviews)
+      .innerJoin(users, eq(users.id, productReviews.user_id))
+      .innerJoin(products, eq(products.id, productReviews.product_id))
+      .leftJoin(suppliers, eq(suppliers.id, products.supplier_id))
+      .where(mine)
+      .orderBy(sql`${productReviews.answer_text} is not null`, desc(productReviews.created_at), asc(productReviews.id))
+      .offset(q.offset).limit(q.limit),
+    db.select({ n: sql<number>`count(*)::int` }).from(productReviews).innerJoin(products, eq(products.id, productReviews.product_id)).where(mine),
+  ]);
+  return { rows: rows.map((r) => ({ ...flatten([r])[0]!, product_name: r.product_name })), total: count?.n ?? 0 };
+}

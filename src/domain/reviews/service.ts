@@ -253,6 +253,15 @@ export async function answerReview(db: Db, viewer: Viewer, id: string, text: str
   return reviewViewOf((await repo.findReview(db, r.id))!);
 }
 
+/**
+ * The reviews of the supplier's products for its workspace (issue 28: it answers them in the interface), unanswered
+ * first. `supplier` is the workspace's supplier (src/domain/suppliers/access.ts requireSupplier).
+ */
+export async function supplierReviews(db: Db, supplier: { id: string; profile_id: string }, q: { offset: number; limit: number }) {
+  const { rows, total } = await repo.listForSupplier(db, { supplierId: supplier.id, profileId: supplier.profile_id }, q);
+  return { results: rows.map((r) => ({ ...reviewViewOf(r), product_name: r.product_name })), matches_estimated: total };
+}
+
 // ---------- photos ----------
 
 /** Who may upload review photos: signed-in people with at least one delivered order (checked before the body is read). */

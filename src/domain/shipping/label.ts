@@ -5,9 +5,10 @@ import type { OrderRow } from '../orders/repo.ts';
 import { insertEvent } from './repo.ts';
 import { courierOf } from './rules.ts';
 
-export async function recordLabel(tx: Db, order: OrderRow, trackingNumber: string, at = new Date()) {
+/** `carrier`: the carrier the supplier named when shipping by hand (src/lib/shared/carriers.ts); else the rate's. */
+export async function recordLabel(tx: Db, order: OrderRow, trackingNumber: string, at = new Date(), carrier?: string | null) {
   await insertEvent(tx, {
-    order_id: order.id, courier: courierOf(order.delivery, order.delivery_type), tracking_number: trackingNumber,
+    order_id: order.id, courier: carrier || courierOf(order.delivery, order.delivery_type), tracking_number: trackingNumber,
     status: 'label_created', location: null, event_key: `${order.id}:label:${trackingNumber}`, occurred_at: at,
   });
 }

@@ -18,6 +18,8 @@ export const trackingView = z.object({
   order_id: z.string(),
   tracking_number: z.string().nullable(),
   courier: z.string(),
+  /** The carrier's public tracking page (built from a known carrier's template, URL-safe), or null. */
+  tracking_url: z.string().nullable(),
   /** The demo's courier: it advances by itself, and the page may offer to move it on. */
   sandbox: z.boolean(),
   events: z.array(z.object({ status: z.enum(SHIPMENT_EVENT_STATUSES), location: z.string().nullable(), occurred_at: z.string() })),

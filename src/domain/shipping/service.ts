@@ -9,6 +9,7 @@ import { SANDBOX_COURIER_STEP_MS, type ShipmentEventStatus } from '../../lib/sha
 import { AppError } from '../../lib/shared/errors.ts';
 import { sandboxShippingEnabled } from '../../lib/server/modes.ts';
 import type { Viewer } from '../../lib/shared/viewer.ts';
+import { isCarrier, trackingUrl } from '../../lib/shared/carriers.ts';
 import { inTx } from '../../db/tx.ts';
 import * as orderRepo from '../orders/repo.ts';
 import { advanceLocked, customerOrder, ORDER_NOT_FOUND, SYSTEM, supplierActor } from '../orders/index.ts';
@@ -82,9 +83,11 @@ export async function trackingOf(db: Db, viewer: Viewer, orderId: string): Promi
     }
   }
   const events = await repo.eventsOfOrder(db, order.id);
-  const courier = courierOf(order.delivery, order.delivery_type);
+  // A carrier the supplier named when shipping (its label event) is the one the buyer follows, with its link.
+  const named = events.find((e) => e.status === 'label_created' && isCarrier(e.courier))?.courier;
+  const courier = named ?? courierOf(order.delivery, order.delivery_type);
   return {
-    order_id: order.id, tracking_number: order.tracking_number, courier,
+    order_id: order.id, tracking_number: order.tracking_number, courier, tracking_url: trackingUrl(named, order.tracking_number),
     sandbox: isSandboxCourier(courier) && sandboxShippingEnabled(),
     events: events.map((e) => ({ status: e.status, location: e.location, occurred_at: e.occurred_at.toISOString() })),
   };

@@ -100,11 +100,11 @@ export async function myTicket(db: Db, viewer: Viewer, ticketId: string, orderId
 export async function updateHolder(db: Db, viewer: Viewer, ticketId: string, input: HolderInput): Promise<TicketView> {
   const t = await myTicket(db, viewer, ticketId);
   const state = ticketState(t);
-  if (state === 'used') throw new AppError('conflict', 'This ticket was already used');
-  if (state === 'canceled') throw new AppError('conflict', 'This ticket is canceled');
-  if (state === 'ended') throw new AppError('conflict', EXPERIENCE_ENDED);
+  if (state === 'used') throw new AppError('conflict', 'This ticket was already used', { textKey: 'apiErrors.ticket_used' });
+  if (state === 'canceled') throw new AppError('conflict', 'This ticket is canceled', { textKey: 'apiErrors.ticket_canceled' });
+  if (state === 'ended') throw new AppError('conflict', EXPERIENCE_ENDED, { textKey: 'apiErrors.ticket_ended' });
   const row = await repo.updateHolder(db, t.id, input);
-  if (!row) throw new AppError('conflict', 'This ticket was used or canceled meanwhile');
+  if (!row) throw new AppError('conflict', 'This ticket was used or canceled meanwhile', { textKey: 'apiErrors.ticket_changed' });
   return viewOf((await repo.findById(db, t.id))!);
 }
 
