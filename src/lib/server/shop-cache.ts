@@ -63,8 +63,13 @@ export function forgetAfterWrite(pathname: string, shopId: string | null) {
 
 function onProductEvent(payload: string) {
   try {
-    const n = JSON.parse(payload) as { shop_id?: string; op?: string };
+    const n = JSON.parse(payload) as { shop_id?: string; op?: string; shop_ids?: unknown };
     if (n.op === 'stock' && !n.shop_id) return;
+    // A product row's update names the shops offering it (migration 0037): only theirs can differ.
+    if (n.op === 'update' && !n.shop_id && Array.isArray(n.shop_ids) && n.shop_ids.every((x) => typeof x === 'string')) {
+      for (const id of n.shop_ids as string[]) dropShopData(id, true);
+      return;
+    }
     dropShopData(n.shop_id ?? null, true);
   } catch { dropShopData(null, true); }
 }
