@@ -1,6 +1,7 @@
 // The page cache follows the LISTEN connection's state: emptied and bypassed while it is down (changes go
 // unannounced then), emptied again when it is back. Changes mark pages stale (stock-only: the pages that show the
-// product; a shop's: that shop's), a stale page is served while one request renders it again, and concurrent
+// product; a product row's (migration 0037): the pages that show it and the lists of its shops it can move; a
+// shop's: that shop's), a stale page is served while one request renders it again, and concurrent
 // requests for a page nobody has yet share one render. A fake database handle plays the connection.
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { setDbHandle, type DbHandle } from '../../src/db/client.ts';
@@ -237,20 +238,33 @@ describe("a product row's change (migration 0037): the pages that show it and th
     expect(await staleNow()).toEqual(['a|product-x', 'a|product-y', 'a|by-price', 'a|newest', 'a|search', 'a|home']);
   });
 
-  it('a page is rendered again once however many changes arrive while it renders', async () => {
+  it('a page is rendered again once however many changes arrive while it renders, at most every refresh interval', async () => {
     await renderAll();
-    expect(await cachedPage('missing|x')).toBeNull();
-    for (let i = 0; i < 20; i++) notify('product_events', update(['list_price']));
-    await storePage('missing|x', 'shop-c', page('old x'), shown({ cards: ['x'] }));
-    expect(await cachedPage('missing|x')).toBeNull(); // one request renders it again...
-    for (let i = 0; i < 5; i++) expect(await served('missing|x')).toEqual(['stale', 'old x']); // ...the others get the old copy
-    for (let i = 0; i < 20; i++) notify('product_events', update(['list_price'])); // more while it renders
-    await storePage('missing|x', 'shop-c', page('new x'), shown({ cards: ['x'] }));
-    expect(await cachedPage('missing|x')).toBeNull(); // one more render for all of those
-    expect(await served('missing|x')).toEqual(['stale', 'new x']);
-    await storePage('missing|x', 'shop-c', page('newest x'), shown({ cards: ['x'] }));
-    expect(await served('missing|x')).toEqual(['hit', 'newest x']);
-    expect(await staleNow()).toEqual(['a|product-x', 'a|by-price', 'a|search', 'a|home', 'b|product-x', 'b|product-w']);
+    let now = Date.now();
+    const clock = vi.spyOn(Date, 'now').mockImplementation(() => now);
+    try {
+      expect(await cachedPage('missing|x')).toBeNull();
+      for (let i = 0; i < 20; i++) notify('product_events', update(['list_price']));
+      await storePage('missing|x', 'shop-c', page('old x'), shown({ cards: ['x'] }));
+      // Kept as stale: served as it is until the interval is over...
+      for (let i = 0; i < 3; i++) expect(await served('missing|x')).toEqual(['stale', 'old x']);
+      now += PAGE_CACHE_STOCK_REFRESH_MS;
+      expect(await cachedPage('missing|x')).toBeNull(); // ...then one request renders it again...
+      for (let i = 0; i < 5; i++) expect(await served('missing|x')).toEqual(['stale', 'old x']); // ...the others get the old copy
+      for (let i = 0; i < 20; i++) notify('product_events', update(['name'])); // more while it renders
+      await storePage('missing|x', 'shop-c', page('new x'), shown({ cards: ['x'] }));
+      expect(await served('missing|x')).toEqual(['stale', 'new x']);
+      now += PAGE_CACHE_STOCK_REFRESH_MS;
+      expect(await cachedPage('missing|x')).toBeNull(); // one more render for all of those
+      await storePage('missing|x', 'shop-c', page('newest x'), shown({ cards: ['x'] }));
+      expect(await served('missing|x')).toEqual(['hit', 'newest x']);
+      // A page of the shop made stale by a theme publish (not an item's change) is rendered again at once.
+      notify('shop_events', 'shop-c');
+      expect(await cachedPage('missing|x')).toBeNull();
+      abandonPage('missing|x');
+    } finally { clock.mockRestore(); }
+    // shop-c's pages by its own change; the others by the price changes above.
+    expect(await staleNow()).toEqual(['a|product-x', 'a|by-price', 'a|search', 'a|home', 'b|product-x', 'b|product-w', 'c|product-v', 'c|home']);
   });
 });
 

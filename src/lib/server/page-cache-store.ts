@@ -9,8 +9,10 @@ import { config } from './config.ts';
 
 export const PAGE_CACHE_TTL_MS = config().PAGE_CACHE_TTL_MS;
 /**
- * A page made stale only by stock counts is rendered again at most this often: a stream of reservations on one
- * item costs each page showing it two renders a second, not one per reservation (checkout enforces the real stock).
+ * A page made stale only by items' changes (stock counts, or a product row's price, name, photo, availability,
+ * visibility...) is rendered again at most this often: a stream of reservations or edits on one item costs each page
+ * showing it two renders a second, not one per write (checkout enforces the real stock and price). The first change
+ * after a quiet spell renders at once (the page is older than this by then).
  */
 export const PAGE_CACHE_STOCK_REFRESH_MS = config().PAGE_CACHE_STOCK_REFRESH_MS;
 /** How long past its freshness a page may still be served while it is being rendered again. */
@@ -25,8 +27,8 @@ export interface Entry {
   br?: Uint8Array<ArrayBuffer>; gzip?: Uint8Array<ArrayBuffer>;
   /** The products the page shows (showsProduct); a stock change of any other product leaves it fresh. */
   shown: ShownProducts;
-  /** false: fresh; 'stock': only stock counts changed since (see PAGE_CACHE_STOCK_REFRESH_MS); true: changed. */
-  stale: boolean | 'stock';
+  /** false: fresh; 'soon': only items changed since (see PAGE_CACHE_STOCK_REFRESH_MS); true: changed. */
+  stale: boolean | 'soon';
 }
 /**
  * A render under way. What was announced while it ran decides whether its page is kept fresh: any change
@@ -136,18 +138,18 @@ const stockShows = (shown: ShownProducts, productId: string, detailOnly: boolean
 
 /**
  * What a change does to a page of `shopId` that showed `shown`:
- *   - a stock-only change: 'stock' for the pages showing the product (only its own page when its cards read the same);
- *   - a change of a product row with known fields: stale for the pages showing the product, and for the pages of the
- *     shops offering it (any shop when they are unknown) whose lists depend on a changed field;
+ *   - a stock-only change: 'soon' for the pages showing the product (only its own page when its cards read the same);
+ *   - a change of a product row with known fields: 'soon' for the pages showing the product, and for the pages of
+ *     the shops offering it (any shop when they are unknown) whose lists depend on a changed field;
  *   - `shopId` alone: that shop's pages; anything else: every page.
  */
 export function affects(change: Change, shopId: string, shown: ShownProducts): Staleness {
   const { shopId: changedShop, productId, stockOnly, detailOnly = false, fields, shopIds } = change;
-  if (stockOnly && productId) return stockShows(shown, productId, detailOnly) ? 'stock' : false;
+  if (stockOnly && productId) return stockShows(shown, productId, detailOnly) ? 'soon' : false;
   if (productId && fields && !changedShop) {
-    if (shown.cards.has(productId) || shown.details.has(productId)) return true;
+    if (shown.cards.has(productId) || shown.details.has(productId)) return 'soon';
     if (shopIds && !shopIds.includes(shopId)) return false;
-    return shown.precise ? fields.some((f) => shown.lists.has(f)) : fields.length > 0;
+    return (shown.precise ? fields.some((f) => shown.lists.has(f)) : fields.length > 0) && 'soon';
   }
   if (changedShop) return changedShop === shopId;
   return true;
@@ -224,7 +226,7 @@ export function lookup(s: Store, key: string, req: CacheRequest): { answer: Cach
   if (e) {
     const age = Date.now() - e.at;
     if (!e.stale && age <= PAGE_CACHE_TTL_MS) return { answer: answer(s, e, 'hit', req) };
-    if (e.stale === 'stock' && age < PAGE_CACHE_STOCK_REFRESH_MS) return { answer: answer(s, e, 'stale', req) };
+    if (e.stale === 'soon' && age < PAGE_CACHE_STOCK_REFRESH_MS) return { answer: answer(s, e, 'stale', req) };
     if (age <= PAGE_CACHE_TTL_MS + PAGE_CACHE_STALE_MS) {
       if (flight) return { answer: answer(s, e, 'stale', req) };
       beginFlight(s, key);
@@ -283,7 +285,7 @@ export async function storePage(key: string, shopId: string, res: Response, show
   }
   const headers = [...res.headers].filter(([k]) => k.toLowerCase() !== 'set-cookie');
   // A change announced while this page rendered may not be in it: keep it, but as stale (the next request renders;
-  // after a stock-only change, the next request past PAGE_CACHE_STOCK_REFRESH_MS).
+  // after items' changes only, the next request past PAGE_CACHE_STOCK_REFRESH_MS).
   const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
   const entry: Entry = { body, headers, at: Date.now(), shopId, etag, shown, stale: staleAfter(flight, shopId, shown) };
   remove(s, key);

@@ -6,7 +6,7 @@
 //   - a stock-only change of a product ({op: 'stock'}, migrations 0019 and 0029) only the pages that show that
 //     product (src/components/ItemCards.astro and the product page record what they show: showsProduct below), or
 //     only its own product page when its cards' stock state is unchanged, and those at most every
-//     PAGE_CACHE_STOCK_REFRESH_MS;
+//     PAGE_CACHE_STOCK_REFRESH_MS (so are the pages made stale by the item changes below);
 //   - any other change of a product row ({op: 'update'} with the changed columns and the shops offering it,
 //     migration 0037): the pages that show it, and the pages of those shops whose product lists can change order,
 //     membership or counts with those columns (listsProducts; a page that has not declared its lists
@@ -52,7 +52,10 @@ const COLUMN_FIELDS: Record<string, ProductField> = {
   type: 'visibility', main_type: 'visibility', owner: 'visibility', supplier_id: 'visibility',
   tags: 'tags', description: 'detail', plain_description: 'detail', variants: 'detail', max_purchase_amount: 'detail',
   weight_g: 'detail', length_cm: 'detail', width_cm: 'detail', height_cm: 'detail', experience_place: 'detail',
-  experience_capacity: 'detail',
+  experience_capacity: 'detail', attendee_fields: 'detail', is_dropshipping: 'detail', contribution_margin: 'detail',
+  // Kept by the database from the name (search_name: the search table's and the related items' folded name) and from
+  // name, description and tags (search_document: text search, whose pages depend on every field anyway).
+  search_name: 'name', search_document: 'detail',
 };
 
 /** The ProductFields of an 'update' event's columns; null when the event does not say (any field). */
