@@ -45,8 +45,9 @@ export function dropShopData(shopId: string | null, productsOnly = false) {
 
 /**
  * A signed-in write succeeded: what it may have changed is dropped here without waiting for the announcement.
- * A shop's admin API (/api/shops/{slug}/admin/..., .../theme) or admin pages (`shopId`): that shop; the platform's admin and the
- * suppliers' API (shops, products of any shop): everything. Shoppers' own writes (cart, checkout...) change none of it.
+ * A shop's admin API (/api/shops/{slug}/admin/..., .../theme) or admin pages (`shopId`): that shop; a supplier's
+ * items (/api/supplier/products...): what depends on products, in every shop; the platform's admin and the rest of
+ * the suppliers' API (shops, franchises): everything. Shoppers' own writes (cart, checkout...) change none of it.
  */
 export function forgetAfterWrite(pathname: string, shopId: string | null) {
   if (shopId) { dropShopData(shopId); return; }
@@ -56,6 +57,9 @@ export function forgetAfterWrite(pathname: string, shopId: string | null) {
     // Not kept by slug (or still loading): which shop it is is not known here.
     if (e?.tags) for (const id of e.tags) dropShopData(id);
     else dropShopData(null);
+  } else if (/^\/api\/supplier\/products(\/|$)/.test(pathname)) {
+    // A supplier's items: only what depends on products (catalogue counts) can differ, in any shop offering them.
+    dropShopData(null, true);
   } else if (/^\/api\/(admin|supplier)\//.test(pathname)) {
     dropShopData(null);
   }
