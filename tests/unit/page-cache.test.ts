@@ -1,11 +1,15 @@
 // The page cache follows the LISTEN connection's state: emptied and bypassed while it is down (changes go
 // unannounced then), emptied again when it is back. Changes mark pages stale (stock-only: the pages that show the
-// product; a shop's: that shop's), a stale page is served while one request renders it again, and concurrent
+// product; a product row's (migration 0036): the pages that show it and the lists of its shops it can move; a
+// shop's: that shop's), a stale page is served while one request renders it again, and concurrent
 // requests for a page nobody has yet share one render. A fake database handle plays the connection.
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { setDbHandle, type DbHandle } from '../../src/db/client.ts';
 import type { ListenState } from '../../src/db/listener.ts';
-import { abandonPage, cachedPage, dropShop, PAGE_CACHE_STOCK_REFRESH_MS, pageCacheStats, storePage } from '../../src/lib/server/page-cache.ts';
+import {
+  abandonPage, cachedPage, dropShop, listsProducts, PAGE_CACHE_STOCK_REFRESH_MS, pageCacheStats, preciseLists, shownProducts, storePage,
+  type ProductField,
+} from '../../src/lib/server/page-cache.ts';
 
 let state: ListenState = 'up';
 const watchers = new Set<(s: ListenState) => void>();
@@ -24,7 +28,7 @@ const notify = (channel: string, payload: unknown) => channels.get(channel)!(typ
 const page = (body: string) => new Response(body, { status: 200, headers: { 'content-type': 'text/html' } });
 async function render(key: string, body: string, shop = 'shop-1', products: string[] = []) {
   if (await cachedPage(key)) throw new Error('expected a miss');
-  return storePage(key, shop, page(body), { cards: new Set(products), details: new Set() });
+  return storePage(key, shop, page(body), { ...shownProducts(), cards: new Set(products), details: new Set() });
 }
 async function served(key: string): Promise<[string | null, string] | null> {
   const r = await cachedPage(key);
@@ -98,7 +102,7 @@ describe('what a change makes stale', () => {
 });
 
 describe('a stock change that leaves the cards as they were', () => {
-  const shown = (cards: string[], details: string[] = []) => ({ cards: new Set(cards), details: new Set(details) });
+  const shown = (cards: string[], details: string[] = []) => ({ ...shownProducts(), cards: new Set(cards), details: new Set(details) });
   const stock = (was: number, now: number) => ({ product_id: 'q1', op: 'stock', stock_type: 'onstock', was, now });
   const later = async (fn: () => Promise<void>) => {
     const clock = vi.spyOn(Date, 'now').mockReturnValue(Date.now() + PAGE_CACHE_STOCK_REFRESH_MS);
@@ -142,6 +146,125 @@ describe('a stock change that leaves the cards as they were', () => {
     expect(await served('f|list')).toEqual(['stale', 'list 2']); // kept, refreshed after the stock interval
     await later(async () => { expect(await cachedPage('f|list')).toBeNull(); });
     abandonPage('f|list');
+  });
+});
+
+describe("a product row's change (migration 0036): the pages that show it and the lists it can move", () => {
+  type Shown = ReturnType<typeof shownProducts>;
+  const shown = (o: { cards?: string[]; details?: string[]; lists?: ProductField[] | 'any'; precise?: boolean } = {}): Shown => {
+    const locals = { shownProducts: { ...shownProducts(), cards: new Set(o.cards ?? []), details: new Set(o.details ?? []) } };
+    if (o.lists) listsProducts(locals, o.lists);
+    if (o.precise) preciseLists(locals);
+    return locals.shownProducts;
+  };
+  const pages: Record<string, [string, Shown]> = {
+    'a|product-x': ['shop-a', shown({ details: ['x'], cards: ['y'], lists: ['visibility', 'tags'], precise: true })],
+    'a|product-y': ['shop-a', shown({ details: ['y'], cards: ['z'], lists: ['visibility', 'tags'], precise: true })],
+    'a|by-price': ['shop-a', shown({ cards: ['y', 'z'], lists: ['visibility', 'price'], precise: true })],
+    'a|newest': ['shop-a', shown({ cards: ['y', 'z'], lists: ['visibility'], precise: true })],
+    'a|search': ['shop-a', shown({ cards: ['y'], lists: 'any', precise: true })],
+    'a|home': ['shop-a', shown({ cards: ['y'] })], // not declared: any change of an item of shop-a
+    'b|product-x': ['shop-b', shown({ details: ['x'], lists: ['visibility', 'tags'], precise: true })],
+    'b|product-w': ['shop-b', shown({ details: ['w'], cards: ['x'], lists: ['visibility', 'tags'], precise: true })],
+    'c|product-v': ['shop-c', shown({ details: ['v'], lists: ['visibility', 'tags'], precise: true })],
+    'c|home': ['shop-c', shown({ cards: ['v'] })],
+  };
+  // Each round renders its own copies (keys prefixed by the round), all fresh.
+  let round = 0;
+  async function renderAll() {
+    round++;
+    for (const [key, [shop, what]] of Object.entries(pages)) {
+      expect(await cachedPage(`${round}:${key}`)).toBeNull();
+      await storePage(`${round}:${key}`, shop, page(key), what);
+      expect(await served(`${round}:${key}`)).toEqual(['hit', key]);
+    }
+  }
+  async function staleNow(): Promise<string[]> {
+    const out: string[] = [];
+    for (const key of Object.keys(pages)) {
+      const r = await served(`${round}:${key}`);
+      if (r?.[0] !== 'hit') { out.push(key); abandonPage(`${round}:${key}`); }
+    }
+    return out;
+  }
+  // x is offered by shops a and b (its owner is a supplier); c does not offer it.
+  const update = (columns: string[]) => ({ product_id: 'x', op: 'update', fields: columns, shop_ids: ['shop-a', 'shop-b'] });
+
+  it('a price change of x: the pages showing x, the listings of its shops sorted by price or not declared', async () => {
+    await renderAll();
+    notify('product_events', update(['list_price']));
+    expect(await staleNow()).toEqual(['a|product-x', 'a|by-price', 'a|search', 'a|home', 'b|product-x', 'b|product-w']);
+  });
+
+  it('a name or photo change of x: the pages showing x, and the listings that depend on any field', async () => {
+    await renderAll();
+    notify('product_events', update(['name', 'slug']));
+    expect(await staleNow()).toEqual(['a|product-x', 'a|search', 'a|home', 'b|product-x', 'b|product-w']);
+    await renderAll();
+    notify('product_events', update(['photos']));
+    expect(await staleNow()).toEqual(['a|product-x', 'a|search', 'a|home', 'b|product-x', 'b|product-w']);
+  });
+
+  it('x sold out (or back in stock): the pages showing x; lists that do not depend on it stay fresh', async () => {
+    await renderAll();
+    notify('product_events', { ...update(['stock_reserved']), stock_type: 'onstock', was: 1, now: 0 });
+    expect(await staleNow()).toEqual(['a|product-x', 'a|search', 'a|home', 'b|product-x', 'b|product-w']);
+  });
+
+  it('x hidden: also every list of its shops that shows visible items; another shop stays fresh', async () => {
+    await renderAll();
+    notify('product_events', update(['hiden']));
+    expect(await staleNow()).toEqual(['a|product-x', 'a|product-y', 'a|by-price', 'a|newest', 'a|search', 'a|home', 'b|product-x', 'b|product-w']);
+  });
+
+  it('a column not classified yet moves every list of its shops (conservative); a description only the pages showing x', async () => {
+    await renderAll();
+    notify('product_events', update(['some_new_column']));
+    expect(await staleNow()).toEqual(['a|product-x', 'a|product-y', 'a|by-price', 'a|newest', 'a|search', 'a|home', 'b|product-x', 'b|product-w']);
+    await renderAll();
+    notify('product_events', update(['description', 'plain_description']));
+    expect(await staleNow()).toEqual(['a|product-x', 'a|search', 'a|home', 'b|product-x', 'b|product-w']);
+  });
+
+  it('shops unknown (more than 100): the lists of every shop, still not the precise pages that cannot move', async () => {
+    await renderAll();
+    notify('product_events', { ...update(['list_price']), shop_ids: null });
+    expect(await staleNow()).toEqual(['a|product-x', 'a|by-price', 'a|search', 'a|home', 'b|product-x', 'b|product-w', 'c|home']);
+  });
+
+  it("a theme published by shop a leaves the pages of shops b and c fresh", async () => {
+    await renderAll();
+    notify('shop_events', 'shop-a');
+    expect(await staleNow()).toEqual(['a|product-x', 'a|product-y', 'a|by-price', 'a|newest', 'a|search', 'a|home']);
+  });
+
+  it('a page is rendered again once however many changes arrive while it renders, at most every refresh interval', async () => {
+    await renderAll();
+    let now = Date.now();
+    const clock = vi.spyOn(Date, 'now').mockImplementation(() => now);
+    try {
+      expect(await cachedPage('missing|x')).toBeNull();
+      for (let i = 0; i < 20; i++) notify('product_events', update(['list_price']));
+      await storePage('missing|x', 'shop-c', page('old x'), shown({ cards: ['x'] }));
+      // Kept as stale: served as it is until the interval is over...
+      for (let i = 0; i < 3; i++) expect(await served('missing|x')).toEqual(['stale', 'old x']);
+      now += PAGE_CACHE_STOCK_REFRESH_MS;
+      expect(await cachedPage('missing|x')).toBeNull(); // ...then one request renders it again...
+      for (let i = 0; i < 5; i++) expect(await served('missing|x')).toEqual(['stale', 'old x']); // ...the others get the old copy
+      for (let i = 0; i < 20; i++) notify('product_events', update(['name'])); // more while it renders
+      await storePage('missing|x', 'shop-c', page('new x'), shown({ cards: ['x'] }));
+      expect(await served('missing|x')).toEqual(['stale', 'new x']);
+      now += PAGE_CACHE_STOCK_REFRESH_MS;
+      expect(await cachedPage('missing|x')).toBeNull(); // one more render for all of those
+      await storePage('missing|x', 'shop-c', page('newest x'), shown({ cards: ['x'] }));
+      expect(await served('missing|x')).toEqual(['hit', 'newest x']);
+      // A page of the shop made stale by a theme publish (not an item's change) is rendered again at once.
+      notify('shop_events', 'shop-c');
+      expect(await cachedPage('missing|x')).toBeNull();
+      abandonPage('missing|x');
+    } finally { clock.mockRestore(); }
+    // shop-c's pages by its own change; the others by the price changes above.
+    expect(await staleNow()).toEqual(['a|product-x', 'a|by-price', 'a|search', 'a|home', 'b|product-x', 'b|product-w', 'c|product-v', 'c|home']);
   });
 });
 

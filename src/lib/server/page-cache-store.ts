@@ -9,8 +9,10 @@ import { config } from './config.ts';
 
 export const PAGE_CACHE_TTL_MS = config().PAGE_CACHE_TTL_MS;
 /**
- * A page made stale only by stock counts is rendered again at most this often: a stream of reservations on one
- * item costs each page showing it two renders a second, not one per reservation (checkout enforces the real stock).
+ * A page made stale only by items' changes (stock counts, or a product row's price, name, photo, availability,
+ * visibility...) is rendered again at most this often: a stream of reservations or edits on one item costs each page
+ * showing it two renders a second, not one per write (checkout enforces the real stock and price). The first change
+ * after a quiet spell renders at once (the page is older than this by then).
  */
 export const PAGE_CACHE_STOCK_REFRESH_MS = config().PAGE_CACHE_STOCK_REFRESH_MS;
 /** How long past its freshness a page may still be served while it is being rendered again. */
@@ -25,8 +27,8 @@ export interface Entry {
   br?: Uint8Array<ArrayBuffer>; gzip?: Uint8Array<ArrayBuffer>;
   /** The products the page shows (showsProduct); a stock change of any other product leaves it fresh. */
   shown: ShownProducts;
-  /** false: fresh; 'stock': only stock counts changed since (see PAGE_CACHE_STOCK_REFRESH_MS); true: changed. */
-  stale: boolean | 'stock';
+  /** false: fresh; 'soon': only items changed since (see PAGE_CACHE_STOCK_REFRESH_MS); true: changed. */
+  stale: boolean | 'soon';
 }
 /**
  * A render under way. What was announced while it ran decides whether its page is kept fresh: any change
@@ -35,7 +37,7 @@ export interface Entry {
  * one item does not make every page rendered meanwhile stale, to be rendered again at once.
  */
 export interface Flight {
-  dirty: boolean; shops: Set<string>; stock: Map<string, boolean>;
+  dirty: boolean; changes: Change[];
   done: Promise<Entry | null>; settle: (e: Entry | null) => void;
 }
 /** Past this many changes announced during one render, the render is simply taken as stale. */
@@ -59,15 +61,43 @@ export function pageCacheEnabled() {
 }
 
 /**
- * What a page shows, recorded while it renders (showsProduct): items as cards, whose stock state shows, and the
- * item a product page is about, whose quantity limit is the exact count.
+ * What a product change touched, by what a page can show of it: its card or detail (price, name, photo, whether it
+ * is sold out), whether a list shows it at all (visibility: published, hidden, disabled, its type), its tags
+ * (related items, search), and anything else ('other', also every column not known here).
  */
-export interface ShownProducts { cards: Set<string>; details: Set<string> }
-export const shownProducts = (): ShownProducts => ({ cards: new Set(), details: new Set() });
+export type ProductField = 'price' | 'name' | 'photo' | 'availability' | 'visibility' | 'tags' | 'detail' | 'other';
+export const PRODUCT_FIELDS: readonly ProductField[] = ['price', 'name', 'photo', 'availability', 'visibility', 'tags', 'detail', 'other'];
+
+/**
+ * What a page shows, recorded while it renders (showsProduct): items as cards, whose stock state shows, and the
+ * item a product page is about, whose quantity limit is the exact count. `lists`: what the order, membership or
+ * counts of its product lists depend on (listsProducts), for products of its shop; it counts only on a page that
+ * declared all its lists (`precise`, preciseLists): any other page is taken to depend on every product field of its
+ * shop (conservative: a page kind nobody audited goes stale with any change of an item its shop offers).
+ */
+export interface ShownProducts { cards: Set<string>; details: Set<string>; lists: Set<ProductField>; precise: boolean }
+export const shownProducts = (): ShownProducts => ({ cards: new Set(), details: new Set(), lists: new Set(), precise: false });
 
 /** Called by the components that show a product while a page renders: a stock change of it makes the page stale. */
 export function showsProduct(locals: { shownProducts?: ShownProducts }, productId: string, as: 'card' | 'detail' = 'card') {
   locals.shownProducts?.[as === 'detail' ? 'details' : 'cards'].add(productId);
+}
+
+/**
+ * Called by what runs a product list while a page renders: which product fields its order, membership or counts
+ * depend on ('any': every one, e.g. a text search or a count of a filter).
+ */
+export function listsProducts(locals: { shownProducts?: ShownProducts }, fields: readonly ProductField[] | 'any') {
+  const shown = locals.shownProducts;
+  if (!shown) return;
+  for (const f of fields === 'any' ? PRODUCT_FIELDS : fields) shown.lists.add(f);
+  // A column nobody has classified yet (src/lib/server/page-cache.ts COLUMN_FIELDS) may move any list.
+  shown.lists.add('other');
+}
+
+/** Called by a page whose every product list declares what it depends on (listsProducts): see ShownProducts. */
+export function preciseLists(locals: { shownProducts?: ShownProducts }) {
+  if (locals.shownProducts) locals.shownProducts.precise = true;
 }
 
 const entrySize = (e: Entry) => e.body.byteLength + 64 * e.headers.length + 40 * (e.shown.cards.size + e.shown.details.size) + 200;
@@ -91,38 +121,61 @@ export interface Change {
   stockOnly?: boolean;
   /** ...and its cards' stock state did not move either: only its own product page shows the difference. */
   detailOnly?: boolean;
+  /**
+   * A change of the product row (with `productId`): what of it changed (see ProductField) and the shops offering it
+   * (undefined or null: any shop may). Without `fields`, a product change is taken as a change of anything.
+   */
+  fields?: readonly ProductField[] | null;
+  shopIds?: readonly string[] | null;
 }
+
+type Staleness = Entry['stale'];
+const worse = (a: Staleness, b: Staleness): Staleness => (a === true || b === true ? true : a || b);
 
 /** Whether a page that shows `shown` can differ after a stock-only change of `productId`. */
 const stockShows = (shown: ShownProducts, productId: string, detailOnly: boolean) =>
   shown.details.has(productId) || (!detailOnly && shown.cards.has(productId));
 
 /**
- * Marks as stale what a change affects. A stock-only change: the pages showing the product (only its own page when
- * its cards read the same); `shopId`: that shop's pages; anything else: every page.
+ * What a change does to a page of `shopId` that showed `shown`:
+ *   - a stock-only change: 'soon' for the pages showing the product (only its own page when its cards read the same);
+ *   - a change of a product row with known fields: 'soon' for the pages showing the product, and for the pages of
+ *     the shops offering it (any shop when they are unknown) whose lists depend on a changed field;
+ *   - `shopId` alone: that shop's pages; anything else: every page.
  */
+export function affects(change: Change, shopId: string, shown: ShownProducts): Staleness {
+  const { shopId: changedShop, productId, stockOnly, detailOnly = false, fields, shopIds } = change;
+  if (stockOnly && productId) return stockShows(shown, productId, detailOnly) ? 'soon' : false;
+  if (productId && fields && !changedShop) {
+    if (shown.cards.has(productId) || shown.details.has(productId)) return 'soon';
+    if (shopIds && !shopIds.includes(shopId)) return false;
+    return (shown.precise ? fields.some((f) => shown.lists.has(f)) : fields.length > 0) && 'soon';
+  }
+  if (changedShop) return changedShop === shopId;
+  return true;
+}
+
+/** Marks as stale what a change affects (see affects); renders under way note it for when they are kept. */
 export function invalidate(change: Change) {
   const s = store();
-  const { shopId, productId, stockOnly, detailOnly = false } = change;
   for (const f of s.flights.values()) {
     if (f.dirty) continue;
-    if (stockOnly && productId) f.stock.set(productId, (f.stock.get(productId) ?? true) && detailOnly);
-    else if (shopId) f.shops.add(shopId);
-    else f.dirty = true;
-    if (f.stock.size + f.shops.size > FLIGHT_CHANGES_MAX) f.dirty = true;
+    if (!change.productId && !change.shopId) f.dirty = true;
+    else if (f.changes.length >= FLIGHT_CHANGES_MAX) f.dirty = true;
+    else f.changes.push(change);
   }
   for (const e of s.entries.values()) {
-    if (stockOnly && productId) { if (e.stale === false && stockShows(e.shown, productId, detailOnly)) e.stale = 'stock'; }
-    else if (shopId) { if (e.shopId === shopId) e.stale = true; }
-    else e.stale = true;
+    if (e.stale === true) continue;
+    e.stale = worse(e.stale, affects(change, e.shopId, e.shown));
   }
 }
 
 /** How a page rendered during `f` is kept: fresh, stale by stock counts only, or stale. */
-function staleAfter(f: Flight | undefined, shopId: string, shown: ShownProducts): Entry['stale'] {
-  if (!f || f.dirty || f.shops.has(shopId)) return true;
-  for (const [productId, detailOnly] of f.stock) if (stockShows(shown, productId, detailOnly)) return 'stock';
-  return false;
+function staleAfter(f: Flight | undefined, shopId: string, shown: ShownProducts): Staleness {
+  if (!f || f.dirty) return true;
+  let out: Staleness = false;
+  for (const c of f.changes) { out = worse(out, affects(c, shopId, shown)); if (out === true) break; }
+  return out;
 }
 
 /** A shop's data changed (null: anything may have): its pages are rendered again before they are served fresh. */
@@ -173,7 +226,7 @@ export function lookup(s: Store, key: string, req: CacheRequest): { answer: Cach
   if (e) {
     const age = Date.now() - e.at;
     if (!e.stale && age <= PAGE_CACHE_TTL_MS) return { answer: answer(s, e, 'hit', req) };
-    if (e.stale === 'stock' && age < PAGE_CACHE_STOCK_REFRESH_MS) return { answer: answer(s, e, 'stale', req) };
+    if (e.stale === 'soon' && age < PAGE_CACHE_STOCK_REFRESH_MS) return { answer: answer(s, e, 'stale', req) };
     if (age <= PAGE_CACHE_TTL_MS + PAGE_CACHE_STALE_MS) {
       if (flight) return { answer: answer(s, e, 'stale', req) };
       beginFlight(s, key);
@@ -201,7 +254,7 @@ export function freshPage(key: string, req: CacheRequest): CachedAnswer | null {
 export function beginFlight(s: Store, key: string) {
   let settle!: (e: Entry | null) => void;
   const done = new Promise<Entry | null>((r) => { settle = r; });
-  s.flights.set(key, { dirty: false, shops: new Set(), stock: new Map(), done, settle });
+  s.flights.set(key, { dirty: false, changes: [], done, settle });
 }
 
 /** The render for `key` failed or was not kept: whoever waits for it renders on their own. */
@@ -232,7 +285,7 @@ export async function storePage(key: string, shopId: string, res: Response, show
   }
   const headers = [...res.headers].filter(([k]) => k.toLowerCase() !== 'set-cookie');
   // A change announced while this page rendered may not be in it: keep it, but as stale (the next request renders;
-  // after a stock-only change, the next request past PAGE_CACHE_STOCK_REFRESH_MS).
+  // after items' changes only, the next request past PAGE_CACHE_STOCK_REFRESH_MS).
   const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
   const entry: Entry = { body, headers, at: Date.now(), shopId, etag, shown, stale: staleAfter(flight, shopId, shown) };
   remove(s, key);

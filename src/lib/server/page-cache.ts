@@ -6,7 +6,11 @@
 //   - a stock-only change of a product ({op: 'stock'}, migrations 0019 and 0029) only the pages that show that
 //     product (src/components/ItemCards.astro and the product page record what they show: showsProduct below), or
 //     only its own product page when its cards' stock state is unchanged, and those at most every
-//     PAGE_CACHE_STOCK_REFRESH_MS;
+//     PAGE_CACHE_STOCK_REFRESH_MS (so are the pages made stale by the item changes below);
+//   - any other change of a product row ({op: 'update'} with the changed columns and the shops offering it,
+//     migration 0036): the pages that show it, and the pages of those shops whose product lists can change order,
+//     membership or counts with those columns (listsProducts; a page that has not declared its lists
+//     (preciseLists) is taken to depend on every column);
 //   - a change naming a shop only that shop's pages; any other change every page.
 // A stale page is rendered again by the first request that wants it; requests arriving meanwhile get the stale
 // copy (stale-while-revalidate), and concurrent requests for a page nobody has yet wait for that one render
@@ -22,16 +26,54 @@ import { changeFeed } from './change-feed.ts';
 import { stockState } from '../shared/stock.ts';
 import {
   FLIGHT_WAIT_MS, PAGE_CACHE_STALE_MS, PAGE_CACHE_TTL_MS, forgetAll, invalidate, lookup, remove, store, toResponse,
-  type CacheRequest, type Store,
+  type CacheRequest, type ProductField, type Store,
 } from './page-cache-store.ts';
 
 export {
   PAGE_CACHE_MAX_BYTES, PAGE_CACHE_STALE_MS, PAGE_CACHE_STOCK_REFRESH_MS, PAGE_CACHE_TTL_MS, abandonPage, dropShop,
-  invalidate, pageCacheEnabled, pageCacheStats, showsProduct, shownProducts, storePage, type CacheRequest, type ShownProducts,
+  invalidate, listsProducts, pageCacheEnabled, pageCacheStats, preciseLists, showsProduct, shownProducts, storePage,
+  type CacheRequest, type ProductField, type ShownProducts,
 } from './page-cache-store.ts';
 
 /** A product_events payload; 'stock' events carry the units available before and after (migration 0029). */
-interface StockEvent { shop_id?: string; product_id?: string; op?: string; stock_type?: string; was?: number; now?: number }
+interface StockEvent {
+  shop_id?: string; product_id?: string; op?: string; stock_type?: string; was?: number; now?: number;
+  /** 'update' of a product row (migration 0036): the columns that changed, the shops offering it (null: any). */
+  fields?: unknown; shop_ids?: unknown;
+}
+
+/** What a page can show of each products column (see ProductField); a column not named here is 'other'. */
+const COLUMN_FIELDS: Record<string, ProductField> = {
+  list_price: 'price', crossout_price: 'price', hide_price: 'price', is_free: 'price', currency: 'price',
+  name: 'name', slug: 'name', photos: 'photo',
+  stock_on_hand: 'availability', stock_reserved: 'availability', stock_type: 'availability', sold_out: 'availability',
+  experience_date: 'availability', experience_available: 'availability',
+  list_state: 'visibility', hiden: 'visibility', disabled: 'visibility', supplier_suspended: 'visibility',
+  type: 'visibility', main_type: 'visibility', owner: 'visibility', supplier_id: 'visibility',
+  tags: 'tags', description: 'detail', plain_description: 'detail', variants: 'detail', max_purchase_amount: 'detail',
+  weight_g: 'detail', length_cm: 'detail', width_cm: 'detail', height_cm: 'detail', experience_place: 'detail',
+  experience_capacity: 'detail', attendee_fields: 'detail', is_dropshipping: 'detail', contribution_margin: 'detail',
+  // Kept by the database from the name (search_name: the search table's and the related items' folded name) and from
+  // name, description and tags (search_document: text search, whose pages depend on every field anyway).
+  search_name: 'name', search_document: 'detail',
+};
+
+/** The ProductFields of an 'update' event's columns; null when the event does not say (any field). */
+export function productFields(columns: unknown): ProductField[] | null {
+  if (!Array.isArray(columns)) return null;
+  return [...new Set(columns.map((c) => (typeof c === 'string' && Object.hasOwn(COLUMN_FIELDS, c) ? COLUMN_FIELDS[c]! : 'other')))];
+}
+
+/** The change a product_events payload announces. */
+export function productChange(n: StockEvent): Parameters<typeof invalidate>[0] {
+  const stockOnly = n.op === 'stock' && !n.shop_id;
+  const fields = n.op === 'update' && !n.shop_id && n.product_id ? productFields(n.fields) : null;
+  const shopIds = Array.isArray(n.shop_ids) && n.shop_ids.every((x) => typeof x === 'string') ? n.shop_ids as string[] : null;
+  return {
+    shopId: n.shop_id ?? null, productId: n.product_id ?? null, stockOnly, detailOnly: stockOnly && cardsUnchanged(n),
+    ...(fields ? { fields, shopIds } : {}),
+  };
+}
 
 /** Whether a stock-only change leaves the item's cards as they were (same stock state: src/lib/shared/stock.ts). */
 function cardsUnchanged(n: StockEvent): boolean {
@@ -47,9 +89,7 @@ async function listenForChanges(s: Store) {
   const h = await changeFeed();
   const onEvent = (payload: string) => {
     try {
-      const n = JSON.parse(payload) as StockEvent;
-      const stockOnly = n.op === 'stock' && !n.shop_id;
-      invalidate({ shopId: n.shop_id ?? null, productId: n.product_id ?? null, stockOnly, detailOnly: stockOnly && cardsUnchanged(n) });
+      invalidate(productChange(JSON.parse(payload) as StockEvent));
     } catch { invalidate({}); }
   };
   await h.listen('product_events', onEvent);

@@ -45,8 +45,9 @@ export function dropShopData(shopId: string | null, productsOnly = false) {
 
 /**
  * A signed-in write succeeded: what it may have changed is dropped here without waiting for the announcement.
- * A shop's admin API (/api/shops/{slug}/admin/..., .../theme) or admin pages (`shopId`): that shop; the platform's admin and the
- * suppliers' API (shops, products of any shop): everything. Shoppers' own writes (cart, checkout...) change none of it.
+ * A shop's admin API (/api/shops/{slug}/admin/..., .../theme) or admin pages (`shopId`): that shop; a supplier's
+ * items (/api/supplier/products...): what depends on products, in every shop; the platform's admin and the rest of
+ * the suppliers' API (shops, franchises): everything. Shoppers' own writes (cart, checkout...) change none of it.
  */
 export function forgetAfterWrite(pathname: string, shopId: string | null) {
   if (shopId) { dropShopData(shopId); return; }
@@ -56,6 +57,9 @@ export function forgetAfterWrite(pathname: string, shopId: string | null) {
     // Not kept by slug (or still loading): which shop it is is not known here.
     if (e?.tags) for (const id of e.tags) dropShopData(id);
     else dropShopData(null);
+  } else if (/^\/api\/supplier\/products(\/|$)/.test(pathname)) {
+    // A supplier's items: only what depends on products (catalogue counts) can differ, in any shop offering them.
+    dropShopData(null, true);
   } else if (/^\/api\/(admin|supplier)\//.test(pathname)) {
     dropShopData(null);
   }
@@ -63,8 +67,13 @@ export function forgetAfterWrite(pathname: string, shopId: string | null) {
 
 function onProductEvent(payload: string) {
   try {
-    const n = JSON.parse(payload) as { shop_id?: string; op?: string };
+    const n = JSON.parse(payload) as { shop_id?: string; op?: string; shop_ids?: unknown };
     if (n.op === 'stock' && !n.shop_id) return;
+    // A product row's update names the shops offering it (migration 0036): only theirs can differ.
+    if (n.op === 'update' && !n.shop_id && Array.isArray(n.shop_ids) && n.shop_ids.every((x) => typeof x === 'string')) {
+      for (const id of n.shop_ids as string[]) dropShopData(id, true);
+      return;
+    }
     dropShopData(n.shop_id ?? null, true);
   } catch { dropShopData(null, true); }
 }
