@@ -92,7 +92,7 @@ export async function storePages(request: APIRequestContext, slug: string, admin
   // (the home with its edit pencils and admin bar, a product with add-to-store). The other storefront pages carry the
   // same controls over the markup the anonymous walk already audits, page by page.
   const pages = admin
-    ? ['/', product, '/mis-compras', '/preferencias', '/alertas', '/monedero', '/promoted', '/referidos', '/mis-boletos', '/admin/configuracion',
+    ? ['/', product, '/mis-compras', '/preferencias', '/alertas', '/monedero', '/promoted', '/referidos', '/mis-boletos', '/admin/configuracion', '/admin/panel',
       '/admin/pedidos', '/admin/boletos', '/apps/me/referral', '/apps/me/referral/resale/plans', '/apps/me/referral/resale/catalogues']
     : ['/', '/catalogos', '/catalogos/novedades', '/productos', '/servicios', '/experiencias', product, '/carrito'];
   const optional = admin ? ['/blogs/crear'] : ['/blogs', '/franquicias'];
