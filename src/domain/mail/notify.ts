@@ -2,9 +2,9 @@
 // expect them (buyer, supplier, shop), queued in the caller's transaction (a rolled-back event queues nothing) and
 // once per event (dedupe keys). Services call these in one line; everything else they need is loaded here.
 import type { Db } from '../../db/client.ts';
-import { getT } from '../../lib/i18n/index.ts';
+import { getT, toLocale } from '../../lib/i18n/index.ts';
 import * as repo from './repo.ts';
-import { asLocale, brandOf, enqueue } from './service.ts';
+import { brandOf, enqueue } from './service.ts';
 import type { OrderMailData } from './templates.ts';
 
 /** A review invitation goes this long after delivery (the buyer has used what they bought). */
@@ -43,7 +43,7 @@ async function queueOrderMails(db: Db, orderId: string, event: OrderEvent, extra
   const shop = await repo.shopInfo(db, o.shop_id);
   const brand = brandOf(shop);
   const buyerAccount = o.user_id ? await repo.userById(db, o.user_id) : null;
-  const buyerLocale = asLocale(buyerAccount?.locale) ?? asLocale(o.locale);
+  const buyerLocale = toLocale(buyerAccount?.locale) ?? toLocale(o.locale);
   const buyerEmail = o.contact?.email || o.guest_email || buyerAccount?.email;
   const reference = `PO-${o.number}`;
   const base: Omit<OrderMailData, 'link'> = {
@@ -68,7 +68,7 @@ async function queueOrderMails(db: Db, orderId: string, event: OrderEvent, extra
     : await repo.usersOfProfile(db, supplier?.profile_id ?? null));
   const toSupplier = async (kind: 'supplierOrderToConfirm' | 'supplierReturnRequested', more: Partial<OrderMailData> = {}) => {
     for (const p of await supplierPeople()) {
-      await enqueue(db, { to: p.email, locale: asLocale(p.locale) ?? o.locale, brand, dedupeKey: key(`supplier:${p.email.toLowerCase()}`), data: { kind, ...base, link: saleLink, ...more } });
+      await enqueue(db, { to: p.email, locale: toLocale(p.locale) ?? o.locale, brand, dedupeKey: key(`supplier:${p.email.toLowerCase()}`), data: { kind, ...base, link: saleLink, ...more } });
     }
   };
   const t = getT(buyerLocale ?? 'es');
@@ -81,7 +81,7 @@ async function queueOrderMails(db: Db, orderId: string, event: OrderEvent, extra
       const supplierEmails = new Set((await supplierPeople()).map((p) => p.email.toLowerCase()));
       const shopPeople = shop?.contact_email ? [{ email: shop.contact_email, locale: null as string | null }] : await repo.usersOfProfile(db, shop?.owner ?? null);
       for (const p of unique(shopPeople).filter((x) => !supplierEmails.has(x.email.toLowerCase()))) {
-        await enqueue(db, { to: p.email, locale: asLocale(p.locale) ?? o.locale, brand, dedupeKey: key(`shop:${p.email.toLowerCase()}`), data: { kind: 'shopNewOrder', ...base, link: `${brand.url}/admin` } });
+        await enqueue(db, { to: p.email, locale: toLocale(p.locale) ?? o.locale, brand, dedupeKey: key(`shop:${p.email.toLowerCase()}`), data: { kind: 'shopNewOrder', ...base, link: `${brand.url}/admin` } });
       }
       break;
     }

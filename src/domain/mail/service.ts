@@ -4,7 +4,7 @@
 // retries later with exponential backoff (rules.ts), so a mail waits while SMTP is down and goes out when it is back.
 // Without SMTP_URL a mail is kept in the outbox (read on /dev/outbox in the demo), as before the queue.
 import type { Db } from '../../db/client.ts';
-import { DEFAULT_LOCALE, getT, SUPPORTED_LOCALES, type Locale, type Translator } from '../../lib/i18n/index.ts';
+import { DEFAULT_LOCALE, getT, toLocale, type Translator } from '../../lib/i18n/index.ts';
 import { config, type Config } from '../../lib/server/config.ts';
 import { outboxEnabled } from '../../lib/server/modes.ts';
 import { shopOrigin } from '../../lib/server/shop-url.ts';
@@ -14,8 +14,6 @@ import { givesUp, MAIL_BATCH, MAIL_LEASE_MS, nextAttemptAt, oneLine, renderMail,
 import { content, OPTIONAL_KINDS, type MailData, type MailKind } from './templates.ts';
 
 type Env = Config;
-
-export const asLocale = (l: string | null | undefined): Locale | null => (SUPPORTED_LOCALES as readonly string[]).includes(l ?? '') ? (l as Locale) : null;
 
 /** The platform's public address, for links in mail sent away from any request (jobs): PUBLIC_URL. */
 export function publicUrl(env: Env = config()): URL {
@@ -57,7 +55,7 @@ export async function enqueue(db: Db, m: QueueInput, o: QueueOptions = {}): Prom
   const account = await repo.userByEmail(db, to);
   const optional = OPTIONAL_KINDS.has(m.data.kind);
   if (optional && account && !account.optional_mail) return null;
-  const locale = asLocale(account?.locale) ?? asLocale(m.locale) ?? DEFAULT_LOCALE;
+  const locale = toLocale(account?.locale) ?? toLocale(m.locale) ?? DEFAULT_LOCALE;
   const t = getT(locale);
   const brand = m.brand ?? brandOf(null, env);
   const unsubscribe = optional && account?.id && account.mail_token
@@ -171,7 +169,7 @@ export const outboxMessages = (db: Db, limit = 50) => repo.listOutbox(db, limit)
 
 /** Remembers the language a signed-in person chose: their mail is written in it from now on. */
 export async function rememberLocale(db: Db, userId: string, locale: string) {
-  const l = asLocale(locale);
+  const l = toLocale(locale);
   if (l) await repo.setUserLocale(db, userId, l);
 }
 
