@@ -7,7 +7,7 @@ import { resolveSession, shopsOfUser } from './domain/accounts/service.ts';
 import { heartbeat } from './domain/people/advisor.ts';
 import { recordCampaignVisit } from './domain/marketing/admin-service.ts';
 import { resolveTracking, rootAffinityInfo, standingOf, storefrontShop } from './domain/shops/service.ts';
-import { getT, resolveLocale } from './lib/i18n/index.ts';
+import { getT, refererLang, resolveLocale } from './lib/i18n/index.ts';
 import { errorResponse } from './lib/server/http.ts';
 import { isPassThrough, matchTenancy, preferredPath } from './lib/server/tenancy.ts';
 import { requestGuard } from './lib/server/request-guard.ts';
@@ -51,7 +51,9 @@ const securityHeaders = defineMiddleware(async (ctx, next) => {
 const route = defineMiddleware(async (ctx, next) => {
   const { url, request, locals, cookies } = ctx;
   // The language first: early refusals answer in it too, and so does the 404 page of a missing asset.
-  locals.locale = resolveLocale({ query: url.searchParams.get('lang'), cookie: cookies.get('lang')?.value, acceptLanguage: request.headers.get('accept-language') });
+  // An API call answers in the language of the page that made it (refererLang says why).
+  const query = url.searchParams.get('lang') ?? (url.pathname.startsWith('/api/') ? refererLang(request.headers.get('referer'), url.host) : null);
+  locals.locale = resolveLocale({ query, cookie: cookies.get('lang')?.value, acceptLanguage: request.headers.get('accept-language') });
   locals.t = getT(locals.locale);
   if (url.pathname.startsWith('/_astro/')) return next();
   const refused = await refuseBadRequest(ctx);

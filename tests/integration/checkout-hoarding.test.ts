@@ -3,7 +3,7 @@
 // CHECKOUT_OPEN_PER_SHOPPER checkouts at once, one address in at most CHECKOUT_OPEN_PER_ADDRESS; and nobody holds more
 // than holdCap() units of one product. Over HTTP against the demo server, and at service level for what needs the clock.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { Client } from '../support/http.ts';
 import { freshDb } from '../support/db.ts';
 import { products } from '../../src/db/schema/index.ts';
@@ -83,6 +83,11 @@ describe('reservation hoarding over HTTP', () => {
       statuses.push((await guestStart(new Client(undefined, { 'x-forwarded-for': address }), mail(), [{ product_id: C, amount: 1 }])).status);
     }
     expect(statuses).toEqual([...Array(CHECKOUT_OPEN_PER_ADDRESS).fill(201), 429]);
+    // The refusal speaks the language of the page that asked (a Spanish page in an English browser), not the browser's.
+    const page = new URL(`/${SHOP}/comprar/nuevo?lang=es`, supplier.base).href;
+    const refused = await guestStart(new Client(undefined, { 'x-forwarded-for': address, 'accept-language': 'en-US,en;q=0.9', referer: page }), mail(), [{ product_id: C, amount: 1 }]);
+    expect(refused.status).toBe(429);
+    expect(refused.json().error.message).toMatch(/^Ya tienes compras en curso/);
     // Another address is not affected.
     expect((await guestStart(new Client(), mail(), [{ product_id: C, amount: 1 }])).status).toBe(201);
   });
@@ -124,6 +129,21 @@ describe('reservation hoarding at service level', () => {
     await sweepExpired(h.db);
     for (let i = 0; i < CHECKOUT_OPEN_PER_SHOPPER; i++) await start(buyer, w.p.maxThree);
     await expect(restartCheckout(h.db, buyer, first.id)).rejects.toMatchObject({ code: 'too_many_open_checkouts', status: 429 });
+  });
+
+  it('counts only the last hour of an address: a new shopper behind a busy shared address can still buy', async () => {
+    await h.db.update(products).set({ stock_on_hand: 500, stock_reserved: 0 }).where(eq(products.id, w.p.maxThree));
+    const address = `10.251.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+    const from = async (n: number) => startCheckout(h.db, w.shop, await w.buyer(n), {
+      items: [{ product_id: w.p.maxThree, amount: 1 }], buy_now: true, start_as_anonymous: false, client_address: address,
+    });
+    const held: string[] = [];
+    for (let i = 0; i < CHECKOUT_OPEN_PER_ADDRESS; i++) held.push((await from(100 + i)).id);
+    await expect(from(200)).rejects.toMatchObject({ code: 'too_many_open_checkouts', status: 429 });
+    // Two hours later the references still hold their units (store cash waits 48 h), but not the address.
+    await h.db.update(checkouts).set({ created_at: new Date(Date.now() - 2 * 60 * 60 * 1000), expires_at: new Date(Date.now() + 46 * 60 * 60 * 1000) })
+      .where(inArray(checkouts.id, held));
+    expect((await from(201)).status).toBe('open');
   });
 
   it('refuses to restart a checkout older than the cap, even with restarts left', async () => {

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { products, productVariantStock, shops, suppliers } from '../../db/schema/index.ts';
 import { addresses, checkouts, stockReservations, supplierBranches, type AddressFields } from '../../db/schema/commerce.ts';
 import type { Holder } from './rules.ts';
+import { CHECKOUT_ADDRESS_WINDOW_MS } from '../../lib/shared/constants.ts';
 
 export type CheckoutRow = typeof checkouts.$inferSelect;
 export type CheckoutInsert = typeof checkouts.$inferInsert;
@@ -60,10 +61,20 @@ function shopperMatch(h: Holder) {
   return any.length ? or(...any)! : sql`false`;
 }
 
+/**
+ * The address's recent checkouts: only those started within CHECKOUT_ADDRESS_WINDOW_MS count against an address
+ * (src/lib/shared/constants.ts says why); the shopper's own count whatever their age.
+ */
+function addressMatch(h: Holder) {
+  if (!h.client_address) return sql`false`;
+  return sql`(${checkouts.client_address} = ${h.client_address}
+    and ${checkouts.created_at} > now() - make_interval(secs => ${CHECKOUT_ADDRESS_WINDOW_MS / 1000}))`;
+}
+
 /** How many checkouts holding stock the shopper (user id, anonymous id or guest e-mail) and the address have. */
 export async function countHolding(db: Db, h: Holder, exceptId: string | null): Promise<{ shopper: number; address: number }> {
   const except = exceptId ? sql`${checkouts.id} <> ${exceptId}` : sql`true`;
-  const byAddress = h.client_address ? sql`${checkouts.client_address} = ${h.client_address}` : sql`false`;
+  const byAddress = addressMatch(h);
   const [row] = await db.select({
     shopper: sql<number>`count(*) filter (where ${shopperMatch(h)})::int`,
     address: sql<number>`count(*) filter (where ${byAddress})::int`,
@@ -75,7 +86,7 @@ export async function countHolding(db: Db, h: Holder, exceptId: string | null): 
 export async function heldUnits(db: Db, h: Holder, productIds: string[], exceptId: string | null): Promise<Map<string, number>> {
   if (!productIds.length) return new Map();
   const except = exceptId ? sql`${checkouts.id} <> ${exceptId}` : sql`true`;
-  const byAddress = h.client_address ? sql`${checkouts.client_address} = ${h.client_address}` : sql`false`;
+  const byAddress = addressMatch(h);
   const rows = await db.select({ product_id: stockReservations.product_id, units: sql<number>`sum(${stockReservations.quantity})::int` })
     .from(stockReservations).innerJoin(checkouts, eq(checkouts.id, stockReservations.checkout_id))
     .where(and(eq(stockReservations.status, 'active'), inArray(stockReservations.product_id, productIds),

@@ -136,6 +136,19 @@ export function resolveLocale({ query, cookie, acceptLanguage }: { query?: strin
   return DEFAULT_LOCALE;
 }
 
+/**
+ * The `?lang=` of the page that made an API call (its same-site Referer). A page opened at `?lang=es` (the hreflang
+ * alternates point there) carries no cookie, and its islands' fetches carry the browser's Accept-Language: without
+ * this, a Spanish page would show the API's refusals in English.
+ */
+export function refererLang(referer: string | null, host: string): string | null {
+  if (!referer || referer.length > 4000) return null;
+  try {
+    const from = new URL(referer);
+    return from.host === host ? from.searchParams.get('lang') : null;
+  } catch { return null; }
+}
+
 /** The value for `<html lang>` (locales are already BCP 47 tags). */
 export function htmlLang(locale: Locale): string {
   return locale;

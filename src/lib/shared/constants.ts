@@ -123,7 +123,9 @@ export const CRYPTO_WINDOW_MS = 60 * 60 * 1000;
  *     CHECKOUT_MAX_AGE_MS old (a purchase that old starts again from the cart, with today's prices and stock);
  *   - open checkouts holding stock (open, or placed and waiting for payment) per shopper, counted by any of their
  *     user id, anonymous id and guest e-mail, and per client address (higher: offices share one address; the
- *     CHECKOUT_LIMIT_PER_ADDRESS variable raises it);
+ *     CHECKOUT_LIMIT_PER_ADDRESS variable raises it). Per address only checkouts started in the last
+ *     CHECKOUT_ADDRESS_WINDOW_MS count: a store-cash reference holds for 48 h, and ten of them must not lock a new
+ *     shopper with an empty cart out of a shared address (an office, a mobile carrier's NAT) for two days;
  *   - units of one product held by one shopper or address across their checkouts: at most CHECKOUT_HOLD_MAX_SHARE of
  *     the units on hand, but always at least CHECKOUT_HOLD_MIN_UNITS (buying the last few units stays possible).
  */
@@ -131,6 +133,7 @@ export const CHECKOUT_MAX_RESTARTS = 3;
 export const CHECKOUT_MAX_AGE_MS = 2 * 60 * 60 * 1000;
 export const CHECKOUT_OPEN_PER_SHOPPER = 3;
 export const CHECKOUT_OPEN_PER_ADDRESS = 10;
+export const CHECKOUT_ADDRESS_WINDOW_MS = 60 * 60 * 1000;
 export const CHECKOUT_HOLD_MAX_SHARE = 0.5;
 export const CHECKOUT_HOLD_MIN_UNITS = 10;
 /** How often each server process releases expired reservations (also done at each checkout start). */
