@@ -86,6 +86,9 @@ describe('supplier steps in the interface', () => {
     d = (await supplier.get(`/api/supplier/orders/${id}`)).json();
     expect(d).toMatchObject({ payment_status: 'paid', amount_paid: o.order_total, balance_due: 5000 });
     expect(d.history).toEqual(expect.arrayContaining([expect.objectContaining({ event: 'payment_received', note: 'BBVA-778' })]));
+    // The buyer's page does not say just 'Pagado' while the $50 is still due.
+    const owing = await buyer.get(`/${SHOP}/mis-compras/${id}`, es);
+    expect(near(owing.text, 'data-payment-status')).toMatch(/data-payment-status="paid"[^>]*>Pagado · faltan \$50\.00</);
 
     // Now the extra charge is what is missing; the buyer pays it by deposit and the supplier marks that one too.
     r = await supplier.post(`/api/supplier/orders/${id}/next`, {}, en);
