@@ -21,6 +21,8 @@ interface Props {
   /** The signed-in buyer's saved cards: one is chosen instead of typing a card (expired ones are shown, not choosable). */
   savedCards?: SavedCardOption[];
   onSubmitSaved?(choice: SavedCardSubmit): void;
+  /** The monthly amount of each number of months, formatted (the option then reads '3 meses de $333.34'). */
+  monthly?: (months: number) => string | null;
   /** Offer 'save this card' (signed-in buyers only). */
   offerSave?: boolean;
   /**
@@ -35,7 +37,7 @@ interface Props {
  * cards, the first one still valid is chosen and the card fields stay hidden until 'use a new card'. A real
  * POST form (method and action), so pressing Enter before hydration pays through the page, never a GET with the card.
  */
-export default function CardForm({ t, installments, busy, blocked = false, onSubmit, submitLabel, savedCards = [], onSubmitSaved, offerSave = false, post }: Props) {
+export default function CardForm({ t, installments, monthly, busy, blocked = false, onSubmit, submitLabel, savedCards = [], onSubmitSaved, offerSave = false, post }: Props) {
   const [f, setF] = useState<CardFields>({ name: '', number: '', cvc: '', exp: '' });
   const [errors, setErrors] = useState<CardErrors>({});
   const [msi, setMsi] = useState<string>('');
@@ -108,7 +110,10 @@ export default function CardForm({ t, installments, busy, blocked = false, onSub
         <label>{t('payment.installments')}
           <select name={F.msi} value={msi} onChange={(e) => setMsi(e.target.value)}>
             <option value="">{t('payment.singlePayment')}</option>
-            {months.map((m) => <option key={m} value={m}>{t('payment.months', { count: m })}</option>)}
+            {months.map((m) => {
+              const each = monthly?.(m);
+              return <option key={m} value={m}>{each ? t('payment.monthsOf', { count: m, amount: each }) : t('payment.months', { count: m })}</option>;
+            })}
           </select>
         </label>
       )}

@@ -398,7 +398,7 @@ export default function Checkout({ initial, base, signedIn, savedAddresses, save
             {c.payment_methods.length === 0 && <p className="co-error">{t('checkout.noMethods')}</p>}
           </div>
           {isCard ? (
-            <CardForm t={t} installments={m?.installments ? credit : []} busy={busy === 'pay'} blocked={blocked || (busy !== null && busy !== 'pay')} submitLabel={t('checkout.pay', { amount: money(c.total) })}
+            <CardForm t={t} installments={m?.installments ? credit : []} monthly={(n) => { const i = c.instalments.find((x) => x.months === n); return i ? money(i.monthly_amount) : null; }} busy={busy === 'pay'} blocked={blocked || (busy !== null && busy !== 'pay')} submitLabel={t('checkout.pay', { amount: money(c.total) })}
               onSubmit={(card) => void pay(card)} savedCards={signedIn ? savedCards : []} onSubmitSaved={(s) => void pay(undefined, s)} offerSave={signedIn} post={payPost} />
           ) : method ? (
             <IslandForm action={payPost.action} fields={payPost.fields} onSubmit={(e) => { e.preventDefault(); void pay(); }}>

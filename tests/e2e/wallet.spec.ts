@@ -82,9 +82,12 @@ test('a resold sale credits the reseller\'s wallet: pending, released after the 
   await expect(sale).toContainText('Pendiente');
   await shots(page, 'pending-es');
 
-  // The return window ends (demo hook, the supplier's): the commission is released.
+  // The return window ends (demo hook, the supplier's): the commission is released, and the buyer can no longer
+  // open a return of what was paid out.
+  expect((await ok(await buyer.get(`/api/orders/${orderId}/returns`))).eligibility.can_request).toBe(true);
   const released = await ok(await supplier.post(`/api/orders/${orderId}/escrow/sandbox`));
   expect(released.released).toBe(true);
+  expect((await ok(await buyer.get(`/api/orders/${orderId}/returns`))).eligibility).toMatchObject({ can_request: false, reason: 'expired' });
   const after = await wallet(page.request);
   expect(after.pending).toBe(before.pending);
   expect(after.available_for_cashout - before.available_for_cashout).toBe(commission);

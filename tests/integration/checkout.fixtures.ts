@@ -96,7 +96,7 @@ export function demoPicks(shopSlug = 'demo-03') {
     unpublished: ids(ps.filter((p) => p.list_state === 'unpublished')),
     /** Barro y Madera: supplier not configured. */
     barro: ids(ps.filter((p) => of('barro')(p) && plain(p))),
-    /** Café de Altura (takes paypal, openpay_store, cards): on-demand items. */
+    /** Café de Altura (takes paypal, openpay_store, crypto, cards): on-demand items. */
     cafeOnDemand: ids(ps.filter((p) => of('cafe')(p) && plain(p) && p.stock_type === 'ondemand' && p.max_purchase_amount == null)),
     /** Aventura MX experiences still to come. */
     /** Experiences still to come, with the first value of each variant axis chosen. */

@@ -150,6 +150,25 @@ describe('references, redirects and webhooks', () => {
     expect(order.payment_method).toMatchObject({ reference: r.payment.reference });
   });
 
+  it('crypto: the buyer is told an exact amount of the coin, not the order\'s pesos', async () => {
+    const c = new Client();
+    await signUp(c);
+    const ck = await readyCheckoutHttp(c, SHOP, [{ product_id: picks.cafeOnDemand[0]!, amount: 1 }]);
+    const paid = await c.post(`/api/checkout/${ck.id}/pay`, { payment_type: 'tiendacrypto', token: ck.token });
+    expect(paid.status, paid.text).toBe(200);
+    const r = paid.json();
+    expect(r.payment).toMatchObject({ status: 'pending', flow: 'crypto', reference: expect.stringMatching(/^0x[0-9a-f]{40}$/) });
+    const { crypto_amount: amount, crypto_asset: asset } = r.payment.reference_details;
+    expect(asset).toBe('USDT');
+    expect(amount).toMatch(/^\d+\.\d{6}$/);
+    // The sandbox's rate is 17.5 pesos a coin, rounded up to the micro-coin.
+    expect(Number(amount)).toBeCloseTo(r.payment.amount / 100 / 17.5, 5);
+    expect(Number(amount) * 17.5 * 100).toBeGreaterThanOrEqual(r.payment.amount);
+    const page = await c.get(`/${SHOP}/mis-compras/${r.order_id}`, { headers: { 'accept-language': 'es-MX' } });
+    expect(page.text).toMatch(new RegExp(`data-testid="crypto-amount"[^>]*>${amount.replace('.', '\\.')} USDT<`));
+    expect(page.text).toContain('(equivale a $');
+  });
+
   it('the webhook endpoint verifies the signature and processes an event once', async () => {
     const c = new Client();
     await signUp(c);

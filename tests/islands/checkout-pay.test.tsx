@@ -19,7 +19,7 @@ const view = (token: string): CheckoutView => ({
   contact: { name: 'Rosa', email: 'r@example.test', phone: '5512345678' }, guest_email: null, address_id: null, address: null, needs_delivery: false,
   delivery_type: 'collection', delivery: null, shipping_days: null, needs_attendees: [], attendees: [], invoicing: null, token,
   payment_methods: [{ method: 'str_card', flow: 'card', label: 'Tarjeta', installments: true }], payment_metadata: {},
-  instalments: [3, 6, 9, 12].map((months) => ({ months, monthly_amount: 1, total: 1, financing_cost: 0 })), order_id: null, payable: true, missing: [],
+  instalments: [3, 6, 9, 12].map((months) => ({ months, monthly_amount: Math.ceil(46900 / months), total: 46900, financing_cost: 0 })), order_id: null, payable: true, missing: [],
 });
 
 let cardType = 'credit';
@@ -51,6 +51,12 @@ function fillCard(msi?: string) {
 }
 
 describe('Checkout payment', () => {
+  it('says the monthly amount of each number of interest-free months', () => {
+    render(<Checkout texts={ES} initial={view('ptk_first_1')} base="/demo-03" signedIn savedAddresses={[]} />);
+    const options = [...screen.getByLabelText(/Meses sin intereses/).querySelectorAll('option')].map((o) => o.textContent);
+    expect(options).toEqual(['Una sola exhibición', '3 meses de $156.34', '6 meses de $78.17', '9 meses de $52.12', '12 meses de $39.09']);
+  });
+
   it('shows the failure for 55 s and pays the next time with the reloaded token', async () => {
     render(<Checkout texts={ES} initial={view('ptk_first_1')} base="/demo-03" signedIn savedAddresses={[]} />);
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });

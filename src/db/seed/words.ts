@@ -315,7 +315,7 @@ export const SUPPLIER_SPECS: readonly SupplierSpec[] = [
   {
     key: 'cafe', name: 'Café de Altura', slug: 'cafe-de-altura', color: '#7a4a2a',
     mix: { cafe: 28, tazas: 20, despensa: 12, barismo: 12, fincas: 10 },
-    enabled_payment_types: ['str_card', 'openpay_card', 'openpay_store', 'paypal'],
+    enabled_payment_types: ['str_card', 'openpay_card', 'openpay_store', 'paypal', 'tiendacrypto'],
     fixed_shipping_cost: 14900, fixed_shipping_days: 3, courier_shipping: true,
     contact_email: 'pedidos@cafedealtura.example', contact_phone: '2288165400',
   },

@@ -13,6 +13,7 @@ import { createHash } from 'node:crypto';
 import type { PaymentFlow, ProviderId } from './methods.ts';
 import type { PaymentRow } from './repo.ts';
 import type { SandboxBehaviour } from './cards.ts';
+import { currencyDigits } from '../../lib/shared/money.ts';
 
 export const MESSAGES = {
   generic: 'Ha ocurrido un error',
@@ -128,6 +129,16 @@ export const sandboxRedirect: PaymentProvider = {
   refund: sandboxRefund,
 };
 
+/** The sandbox's USDT rates: units of each currency per coin (fixed, made up: a demo shows the coin, not the market). */
+const SANDBOX_USDT_RATE: Record<string, number> = { MXN: 17.5, USD: 1, EUR: 0.92, ARS: 1000 };
+
+/** What a crypto buyer sends for `minor` of `currency`: USDT with 6 decimals, rounded up (the seller is never short). */
+export function sandboxCryptoQuote(minor: number, currency: string): { asset: string; network: string; amount: string } {
+  const major = minor / 10 ** currencyDigits(currency);
+  const micro = Math.ceil((major / (SANDBOX_USDT_RATE[currency] ?? 1)) * 1e6 - 1e-6);
+  return { asset: 'USDT', network: 'TRC-20 (sandbox)', amount: (micro / 1e6).toFixed(6) };
+}
+
 /** Bank transfer (1 hour), store cash and crypto references: paid later, reported by a webhook. */
 export const sandboxReference: PaymentProvider = {
   id: 'sandbox-reference',
@@ -141,10 +152,12 @@ export const sandboxReference: PaymentProvider = {
     if (flow === 'store_cash') {
       return { status: 'pending', reference: { reference: `9800${digits(`${ref}:store`, 12)}`, expires_at, details: { stores: ['farmacias', 'tiendas de conveniencia'], barcode_format: 'code128' } } };
     }
-    // crypto: pay-to info, encrypted for the page that shows it (base64url JSON in the sandbox).
+    // crypto: pay-to info, encrypted for the page that shows it (base64url JSON in the sandbox). The buyer sends an
+    // exact amount of a coin, quoted from the order's amount when the reference is made (the sandbox's fixed rates).
     const address = `0x${createHash('sha256').update(`${ref}:addr`).digest('hex').slice(0, 40)}`;
-    const encrypted_data = Buffer.from(JSON.stringify({ address, network: 'sandbox', amount_minor: payment.amount, currency: payment.currency })).toString('base64url');
-    return { status: 'pending', reference: { reference: address, expires_at, details: { encrypted_data, charge_id: ref } } };
+    const quote = sandboxCryptoQuote(payment.amount, payment.currency);
+    const encrypted_data = Buffer.from(JSON.stringify({ address, network: quote.network, amount: quote.amount, asset: quote.asset, amount_minor: payment.amount, currency: payment.currency })).toString('base64url');
+    return { status: 'pending', reference: { reference: address, expires_at, details: { encrypted_data, charge_id: ref, crypto_asset: quote.asset, crypto_amount: quote.amount, crypto_network: quote.network } } };
   },
   confirm: (payment, action) => confirmEvent(payment, action, { code: 'reference_failed', message: MESSAGES.attemptFailed }),
   parseEvent: parseSandboxEvent,

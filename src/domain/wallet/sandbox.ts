@@ -1,5 +1,6 @@
 // Demo only: what a tester needs instead of waiting 72 hours. The supplier of a delivered order ends its return
-// window now; its escrow is then released as the sweeper would (unless a return request is open). 404 outside
+// window now (the buyer can no longer open a return, as after 72 hours); its escrow is then released as the sweeper
+// would (unless a return request is open). 404 outside
 // demo mode, so a production server has no way to shorten a window.
 import type { Db } from '../../db/client.ts';
 import { demoMode } from '../../lib/server/modes.ts';
@@ -16,6 +17,7 @@ export async function endReturnWindowNow(db: Db, viewer: Viewer, orderId: string
   const { order } = await supplierActor(db, viewer, await orderRepo.findOrder(db, orderId), 'supplier');
   if (order.status !== 'delivered') throw new AppError('invalid_transition', 'The order is not delivered yet');
   const released = await inTx(db, async (tx) => {
+    if (!order.return_deadline || order.return_deadline > now) await orderRepo.updateOrder(tx, order.id, { return_deadline: now });
     await repo.setReleaseAfter(tx, order.id, now);
     if (await repo.hasOpenReturn(tx, order.id)) return false;
     return releaseOrder(tx, order.id, now);
