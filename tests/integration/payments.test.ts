@@ -3,10 +3,19 @@
 // cancel, card failures with token reload, signed webhooks, idempotent double submits.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '../support/http.ts';
+import { buildDemoData, demoId } from '../../src/db/seed/demo.ts';
 import { sign, webhookSecret } from '../../src/domain/payments/signature.ts';
-import { demoPicks, readyCheckoutHttp, signUp } from './checkout.fixtures.ts';
+import { ADDRESS, CONTACT, demoPicks, readyCheckoutHttp, signUp } from './checkout.fixtures.ts';
 
 const picks = demoPicks();
+/** Aventura MX's plain in-stock items in demo-03 (the supplier that takes Aplazo). */
+const aventuraPlain = () => {
+  const d = buildDemoData('x');
+  const inShop = new Set(d.shopProducts.filter((s) => s.shop_id === demoId.shop('demo-03')).map((s) => s.product_id));
+  return d.products.filter((p) => inShop.has(p.id!) && p.supplier_id === demoId.supplier('aventura') && p.type === 'product' && p.list_state === 'published'
+    && p.currency === 'MXN' && !p.is_free && !p.hide_price && p.stock_type === 'onstock' && p.max_purchase_amount == null && (p.stock_on_hand ?? 0) > 2
+    && Object.keys(p.variants ?? {}).length === 0).map((p) => p.id!);
+};
 const SHOP = picks.shopSlug;
 const supplier = new Client();
 beforeAll(async () => { await supplier.login('proveedor@demo.test'); });
@@ -215,6 +224,32 @@ describe('references, redirects and webhooks', () => {
     const r2 = (await c.post(`/api/orders/${r.order_id}/pay`, { payment_type: 'paypal', token })).json();
     const ok = await form(c, r2.payment.approval_url, { action: 'approve' });
     expect(ok.headers.location).toBe(`/${SHOP}/mis-compras/${r.order_id}?payment=succeeded`);
+    expect((await c.get(`/api/orders/${r.order_id}`)).json().payment_status).toBe('paid');
+  });
+
+  it('deferred payments (Aplazo): the provider\'s page shows the fortnightly plan and asks for an ID before approving', async () => {
+    const c = new Client();
+    await signUp(c);
+    const s = await c.post('/api/checkout', { shop: 'demo-03', items: [{ product_id: aventuraPlain()[0]!, amount: 1 }], buy_now: true });
+    expect(s.status, s.text).toBe(201);
+    const id = s.json().id;
+    expect((await c.request('PATCH', `/api/checkout/${id}`, { body: { contact: CONTACT, address: ADDRESS } })).status).toBe(200);
+    const d = await c.request('PUT', `/api/checkout/${id}/delivery`, { body: { delivery_type: 'shipping', rate_id: 'economica.standard.A.0' } });
+    expect(d.status, d.text).toBe(200);
+    const r = (await c.post(`/api/checkout/${id}/pay`, { payment_type: 'aplazo', token: d.json().token })).json();
+    expect(r.payment).toMatchObject({ status: 'pending', approval_url: `/sandbox/approve/${r.payment.id}` });
+    const page = await c.get(r.payment.approval_url, { headers: { 'accept-language': 'es-MX' } });
+    const plan = page.text.slice(page.text.indexOf('data-testid="deferred-plan"'));
+    expect(plan).toContain('Tu plan: 5 pagos quincenales');
+    const parts = [...plan.slice(0, plan.indexOf('</ol>')).matchAll(/<strong[^>]*>\$([\d,]+\.\d\d)<\/strong>/g)].map((m) => Math.round(Number(m[1]!.replace(/,/g, '')) * 100));
+    expect(parts).toHaveLength(5);
+    expect(parts.reduce((a, b) => a + b, 0)).toBe(r.payment.amount);
+    // No ID, no approval: the page says why, and the attempt still waits.
+    const missing = await form(c, r.payment.approval_url, { action: 'approve', identity_document: ' ' });
+    expect(missing.status).toBe(400);
+    expect(missing.text).toContain('Escribe el número de tu identificación');
+    const ok = await form(c, r.payment.approval_url, { action: 'approve', identity_document: 'GOMR800101 MDF' });
+    expect(ok.status).toBe(303);
     expect((await c.get(`/api/orders/${r.order_id}`)).json().payment_status).toBe('paid');
   });
 

@@ -6,3 +6,4 @@ export { providerFor } from './providers.ts';
 export type { PaymentRow } from './repo.ts';
 export { DEMO_WEBHOOK_SECRET, verify } from './signature.ts';
 export { paymentViewOf } from './views.ts';
+export { deferredPlan, identityDocument, IDENTITY_DOCUMENT_MAX } from './deferred.ts';
