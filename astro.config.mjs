@@ -3,6 +3,7 @@ import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { cspDigestMemo } from './scripts/vite-csp-digest-memo.mjs';
+import { precompressIntegration } from './scripts/precompress.mjs';
 
 export default defineConfig({
   output: 'server',
@@ -25,6 +26,8 @@ export default defineConfig({
         },
       },
     },
+    // Brotli and gzip copies of the client's text files, sent as they are (scripts/precompress.mjs).
+    precompressIntegration(),
   ],
   // Our own middleware refuses cross-origin writes for every content type (Astro's check covers forms only).
   security: {

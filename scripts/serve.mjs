@@ -19,7 +19,7 @@ import { getDbHandle } from '../src/db/client.ts';
 import { startJobs, stopJobs } from '../src/jobs/index.ts';
 import { config } from '../src/lib/server/config.ts';
 
-// Text answers (HTML, CSS, JS, JSON, SVG) go out compressed with brotli or gzip, whichever the client prefers.
+// The app's text answers (HTML, JSON, SVG) go out compressed with brotli or gzip, whichever the client prefers.
 // Cached storefront pages arrive already compressed (src/lib/server/page-cache.ts keeps the compressed copy) and
 // pass through untouched. Brotli at quality 4: most of its gain at a fraction of the CPU of the default 11.
 const compress = compression({ threshold: 1024, brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } } });
@@ -37,11 +37,11 @@ export async function serve(entry) {
     if (answerMalformedUrl(req, res)) return;
     // A fresh cached storefront page goes out before the app runs (src/lib/server/fast-page.ts).
     if (serveCachedPage(req, res, baseDomain)) return;
-    // Inside compress, so that scripts, styles and SVGs are compressed like the app's answers: the client files
-    // (scripts/static-files.mjs), then an image this process served from the media file cache, from disk
-    // (src/lib/server/fast-media.ts), then the app.
-    compress(req, res, () => {
-      files(req, res, () => {
+    // The client files (scripts/static-files.mjs) go out as built: their text files were compressed once at build
+    // (scripts/precompress.mjs). Then, compressed per request: an image this process served from the media file
+    // cache, from disk (src/lib/server/fast-media.ts), then the app.
+    files(req, res, () => {
+      compress(req, res, () => {
         if (!serveCachedMedia(req, res, () => handler(req, res))) handler(req, res);
       });
     });

@@ -83,6 +83,8 @@ test('without script: the cart\'s pay button starts the checkout', async ({ brow
   await page.locator('.cart-order').filter({ hasText: 'Textiles' }).getByRole('button', { name: 'Pagar pedido' }).click();
   await page.waitForURL(new RegExp(`/${SHOP}/comprar/[0-9a-f-]{36}$`));
   await expect(page.getByRole('heading', { name: /^Comprar · Textiles/ })).toBeVisible();
+  // The steps before paying are the island's: the page says so plainly instead of a dead end.
+  await expect(page.getByTestId('checkout-needs-script')).toContainText('Esta página necesita JavaScript');
   await ctx.close();
 });
 
