@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { freshDb } from '../support/db.ts';
-import { products } from '../../src/db/schema/index.ts';
+import { products, shopProducts } from '../../src/db/schema/index.ts';
 import { checkouts, orderHistory, orders, payments, stockReservations, webhookInbox } from '../../src/db/schema/commerce.ts';
 import { cancelCheckout, chooseDelivery, restartCheckout, updateCheckout } from '../../src/domain/checkout/service.ts';
 import { startCheckout } from '../../src/flows/checkout.ts';
@@ -139,6 +139,20 @@ describe('payments', () => {
     const order = (await h.db.select().from(orders).where(eq(orders.id, r1.order_id)))[0]!;
     const r2 = await payCheckout(h.db, buyer, c.id, { payment_type: 'str_card', token: order.payment_token, card_token: t2.id, save_card: false }, { basePath: '' });
     expect(r2.payment?.failure?.notice).toEqual({ message: 'El intento de pago falló y no fue posible completar la transacción.', seconds: 55 });
+  });
+
+  it('an order of free items only is a courtesy; one with a paid item is not', async () => {
+    const [free] = await h.db.insert(products).values({ owner: w.supplier.profileId, supplier_id: w.supplier.id, type: 'product', slug: `muestra-${Date.now()}`, name: 'Muestra', list_price: 0, is_free: true, stock_on_hand: 5 }).returning();
+    await h.db.insert(shopProducts).values({ shop_id: w.shop.id, product_id: free!.id });
+    await setStock(w.p.tenUnits, 10);
+    const buyer = await w.buyer();
+    const gift = await readyCheckout(buyer, [{ product_id: free!.id, amount: 1 }]);
+    const r = await payCheckout(h.db, buyer, gift.id, { payment_type: 'cash', token: gift.token!, save_card: false }, { basePath: '' });
+    const [o] = await h.db.select().from(orders).where(eq(orders.id, r.order_id));
+    expect(o).toMatchObject({ items_total: 0, is_courtesy: true });
+    const paid = await readyCheckout(buyer, [{ product_id: w.p.tenUnits, amount: 1 }]);
+    const r2 = await payCheckout(h.db, buyer, paid.id, { payment_type: 'cash', token: paid.token!, save_card: false }, { basePath: '' });
+    expect((await h.db.select().from(orders).where(eq(orders.id, r2.order_id)))[0]!.is_courtesy).toBe(false);
   });
 
   it('the same webhook event sent 100 times makes one payment', async () => {

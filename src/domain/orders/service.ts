@@ -83,6 +83,9 @@ export async function createOrderFromCheckout(tx: Db, c: CheckoutRow, method: { 
     payment_type: method.payment_type, payment_flow: method.flow, payment_token: c.payment_token ?? newToken(), currency: c.currency,
     items_total: c.items_total, shipping_total: c.shipping_total, order_total: c.items_total + c.shipping_total,
     shipping_days: c.shipping_days, invoicing: c.invoicing, locale,
+    // A courtesy (seed 001's purchase order flag): every item given free (samples, free experiences); shipping,
+    // if any, is still paid. Set once when the order is placed, never edited.
+    is_courtesy: c.lines.length > 0 && c.items_total === 0,
   });
   await repo.insertItems(tx, c.lines.map((l) => ({
     order_id: order.id, product_id: l.product_id, variant: l.variant, name: l.name, photo: l.photo, type: l.type,
