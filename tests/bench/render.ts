@@ -4,7 +4,8 @@
 // failures by kind, and the server process's CPU time per request (user + system, from /proc: steadier than req/s
 // on a busy machine; on PostgreSQL the database's own CPU is not in it). Each page's SQL statements are counted by the server itself (SQL_COUNT=1: every statement
 // drizzle sends for a request asking with x-sql-count, src/db/statement-count.ts), after one warm-up render.
-// The targets are measured in rounds, static file first in each (--rounds, 3 by default, --seconds each): a shared
+// The targets are measured in rounds, static file first in each (--rounds, 3 by default, --seconds each, 10 by
+// default: 3 s rounds under load once measured nothing and printed 0 req/s and NaN): a shared
 // machine's speed drifts by 20% from one minute to the next, so each page is compared with the static file of its
 // own round and the median of the rounds' ratios is printed (req/s, CPU and latencies are medians of rounds too).
 //   npm run bench:render [-- --postgres] [-- --seconds 3] [-- --rounds 3] [-- --connections 16] [-- --shop demo-03]
@@ -15,7 +16,7 @@ import { startServer } from '../support/server.ts';
 
 const args = process.argv.slice(2);
 const opt = (name: string) => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : undefined; };
-const seconds = Number(opt('--seconds')) || 3;
+const seconds = Number(opt('--seconds')) || 10;
 const rounds = Number(opt('--rounds')) || 3;
 const connections = Number(opt('--connections')) || 16;
 const shop = opt('--shop') ?? 'demo-03';
@@ -65,28 +66,32 @@ try {
     for (const row of rows) {
       const cpu0 = cpuSeconds(server.pid);
       const run = await load({ url: server.baseUrl + row.path, connections, duration: seconds });
-      row.runs.push({ ...run, cpuMs: ((cpuSeconds(server.pid) - cpu0) * 1000) / Math.max(1, run.requests) });
+      row.runs.push({ ...run, cpuMs: run.requests > 0 ? ((cpuSeconds(server.pid) - cpu0) * 1000) / run.requests : NaN });
     }
   }
 } finally {
   await server.stop();
 }
 
-const median = (xs: number[]) => { const s = [...xs].sort((a, b) => a - b); const m = s.length >> 1; return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2; };
-const of = (row: Row, f: (r: Round, i: number) => number) => median(row.runs.map(f));
+// A round that got no answer (its own or its static file's) measured nothing: it is left out of the medians, and a
+// figure no round measured prints FAILED instead of 0 or NaN.
 const base = rows[0]!;
+const median = (xs: number[]) => { const s = xs.filter(Number.isFinite).sort((a, b) => a - b); const m = s.length >> 1; return !s.length ? NaN : s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2; };
+const measured = (r: Round) => r.requests > 0 && r.rps > 0;
+const of = (row: Row, f: (r: Round, i: number) => number) => median(row.runs.map((x, i) => (measured(x) && measured(base.runs[i]!) ? f(x, i) : NaN)));
+const fig = (n: number, digits: number, suffix = '') => (Number.isFinite(n) ? `${n.toFixed(digits)}${suffix}` : 'FAILED');
 console.log(`\nRender benchmark (page cache off: every request renders): ${db}, ${connections} connections, ${rounds} rounds of ${seconds}s per target, Node ${process.version}\n`);
 console.log('page'.padEnd(28), 'SQL'.padStart(4), 'req/s'.padStart(8), 'vs static'.padStart(10), 'p50 ms'.padStart(8), 'p95 ms'.padStart(8), 'p99 ms'.padStart(8), 'CPU ms/req'.padStart(11), 'CPU vs static'.padStart(14), 'errors'.padStart(7));
 for (const r of rows) {
   const errors = r.runs.reduce((n, x) => n + x.errors, 0);
   const failures = r.runs.map((x) => x.failures).filter((f) => f.total).join('; ');
-  console.log(r.name.padEnd(28), (r.statements === undefined ? '' : String(r.statements ?? '?')).padStart(4), of(r, (x) => x.rps).toFixed(0).padStart(8),
-    `${of(r, (x, i) => x.rps / base.runs[i]!.rps).toFixed(3)}x`.padStart(10), of(r, (x) => x.p50).toFixed(1).padStart(8), of(r, (x) => x.p95).toFixed(1).padStart(8), of(r, (x) => x.p99).toFixed(1).padStart(8),
-    of(r, (x) => x.cpuMs).toFixed(2).padStart(11), `${of(r, (x, i) => base.runs[i]!.cpuMs / x.cpuMs).toFixed(3)}x`.padStart(14),
+  console.log(r.name.padEnd(28), (r.statements === undefined ? '' : String(r.statements ?? '?')).padStart(4), fig(of(r, (x) => x.rps), 0).padStart(8),
+    fig(of(r, (x, i) => x.rps / base.runs[i]!.rps), 3, 'x').padStart(10), fig(of(r, (x) => x.p50), 1).padStart(8), fig(of(r, (x) => x.p95), 1).padStart(8), fig(of(r, (x) => x.p99), 1).padStart(8),
+    fig(of(r, (x) => x.cpuMs), 2).padStart(11), fig(of(r, (x, i) => base.runs[i]!.cpuMs / x.cpuMs), 3, 'x').padStart(14),
     String(errors).padStart(7) + (errors ? ` (${failures})` : ''));
 }
-console.log(`\nvs static, per round: ${rows.slice(1).map((r) => `${r.name} ${r.runs.map((x, i) => (x.rps / base.runs[i]!.rps).toFixed(3)).join(' / ')}`).join('; ')}`);
+console.log(`\nvs static, per round: ${rows.slice(1).map((r) => `${r.name} ${r.runs.map((x, i) => (measured(x) && measured(base.runs[i]!) ? (x.rps / base.runs[i]!.rps).toFixed(3) : 'FAILED')).join(' / ')}`).join('; ')}`);
 console.log('\nSQL: statements one render sends (x-sql-statements, counted by the server). CPU vs static: the static file\'s CPU');
 console.log('time per request over the page\'s, what req/s would be on an idle machine if the app\'s CPU were all it waits for. Paths:');
 for (const r of rows.slice(1)) console.log(`  ${r.name.padEnd(10)} ${r.path}${r.status !== 200 ? `  (status ${r.status})` : ''}`);
-if (rows.some((r) => r.runs.some((x) => x.errors > 0) || (r.status !== undefined && r.status !== 200))) { console.error('\nSome requests failed (counted above).'); process.exitCode = 1; }
+if (rows.some((r) => r.runs.some((x) => x.errors > 0 || !measured(x)) || (r.status !== undefined && r.status !== 200))) { console.error('\nSome requests failed (counted above).'); process.exitCode = 1; }
