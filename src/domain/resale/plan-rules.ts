@@ -1,11 +1,14 @@
 // Pure rules of the plans tab (issue 26; seed 001 §3 plan record, §9 'Resale earning = contribution margin times
 // plan commission rate'): what the shop's current plan gives, and what changing to another plan would change.
-import { resaleEarning } from '../catalog/schema.ts';
+import { applyRate } from '../../lib/shared/money.ts';
 
 export interface PlanFigures { id: string; price: number; currency: string; rate: string; contribution_margin: number }
 
-/** What a plan gives per sale: the contribution margin times its commission rate (minor units, rounded as a sale). */
-export const earningPerSale = (p: PlanFigures) => resaleEarning(p.contribution_margin, p.rate);
+/**
+ * What a plan gives per sale: the contribution margin times its commission rate (minor units), rounded by the money
+ * module as a sale's earning is (catalog's resaleEarning is the same call).
+ */
+export const earningPerSale = (p: PlanFigures) => applyRate(p.contribution_margin, p.rate);
 
 export type Direction = 'same' | 'up' | 'down';
 const direction = (from: number, to: number): Direction => (to === from ? 'same' : to > from ? 'up' : 'down');
