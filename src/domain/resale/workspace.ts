@@ -10,6 +10,7 @@ import { DEFAULT_RESALE_PLAN, listShopCatalogues } from '../catalog/index.ts';
 import * as repo from './repo.ts';
 import { PLAN_SAMPLE_SIZE } from './schema.ts';
 import { addToStore } from './service.ts';
+import { activeSubscription } from '../subscriptions/index.ts';
 
 export interface PlanView {
   id: string; name: string; price: number; currency: string; periodicity: string; rate: string; contribution_margin: number;
@@ -34,9 +35,11 @@ export async function resalePlans({ db, shop }: AdminCtx) {
     id: p.id, name: p.name, price: p.price, currency: p.currency, periodicity: p.periodicity, rate: p.plan_commission_rate,
     contribution_margin: p.contribution_margin, sample_earnings: earningsOf(sample, p.plan_commission_rate),
   }));
-  const planId = await shopPlanId(db, shop);
+  const [planId, sub] = await Promise.all([shopPlanId(db, shop), activeSubscription(db, shop.id)]);
   const currentId = plans.some((p) => p.id === planId) ? planId : DEFAULT_RESALE_PLAN;
-  return { current: plans.find((p) => p.id === currentId) ?? null, plans, sample };
+  // The package paid for at /apps/paquetes, when there is one: the tab says until when and whether it renews.
+  const paid = sub && sub.plan_id === currentId ? { renews_at: sub.renews_at, auto_renew: sub.auto_renew } : null;
+  return { current: plans.find((p) => p.id === currentId) ?? null, plans, sample, paid };
 }
 
 /** The reseller catalogue list: the shop's catalogues by name with their product counts (fetch limit 50). */
