@@ -4,8 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { shopPagePath, storedPage, trackedLink } from '../../src/domain/marketing/links.ts';
 import { resetConfig } from '../../src/lib/server/config.ts';
 
-const shop = { slug: 'demo-03', canonical_url: null };
-const own = { slug: 'demo-04', canonical_url: 'https://tienda-04.example' };
+const shop: { slug: string; canonical_url: string | null } = { slug: 'demo-03', canonical_url: null };
+const own: typeof shop = { slug: 'demo-04', canonical_url: 'https://tienda-04.example' };
 const BASE = 'tiendas.test';
 const onPlatform = new URL('https://tiendas.test/api/shops/demo-03/share');
 const onShop = new URL('https://demo-03.tiendas.test/api/shops/demo-03/share');
