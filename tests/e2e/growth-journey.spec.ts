@@ -80,14 +80,14 @@ test('sign up, open a store from the call to action, buy a package, run a campai
   const linkInput = page.getByTestId('share-widget-link');
   await expect(linkInput).toHaveValue(/campaign=[0-9a-f-]{36}/);
   const link = new URL(await linkInput.inputValue());
-  expect(link.pathname).toBe(`/${slug}/`);
+  expect(`${link.hostname}${link.pathname}`).toBe(`${slug}.localhost/`);
   const campaignId = link.searchParams.get('campaign')!;
   await page.screenshot({ path: `${SCREENS_DIR}/growth-journey-widget-phone.png` });
 
   // 6. Someone opens the link; the visit shows on that campaign.
   const stranger = await browser.newContext({ baseURL, locale: 'es-MX', viewport: VIEWPORTS.phone });
   const anon = await stranger.newPage();
-  expect((await anon.goto(`${link.pathname}${link.search}`))?.status()).toBe(200);
+  expect((await anon.goto(link.href))?.status()).toBe(200);
   await stranger.close();
   await page.goto(`${admin}/${campaignId}`);
   await expect(page.getByTestId('campaign-visits')).toHaveText('1');

@@ -185,3 +185,14 @@ export async function slideImages(page: Page): Promise<string[]> {
   const srcs = await page.locator('.header-carousel img').evaluateAll((els) => els.map((e) => e.getAttribute('src') ?? ''));
   return [...new Set(srcs.filter(Boolean))];
 }
+
+/**
+ * A tracked link (issue 26: built at the shop's primary address, {slug}.localhost on the test servers) checked to be
+ * at that address, and the same page in the bare-domain form `/{slug}/...` for flows that also use Playwright's API
+ * client: Node cannot resolve *.localhost (the browser can), and the session must be on one host.
+ */
+export function trackedOnBareDomain(link: URL, slug: string): string {
+  expect(link.hostname).toBe(`${slug}.localhost`);
+  const path = link.pathname === '/' ? `/${slug}/` : `/${slug}${link.pathname}`;
+  return `${path}${link.search}`;
+}

@@ -15,6 +15,8 @@ async function as(email: string) {
   await c.login(email);
   return c;
 }
+/** Opens an absolute link as a browser would (its host in the Host header; the test server listens on one port). */
+const open = (c: Client, link: string) => { const u = new URL(link); return c.get(`${u.pathname}${u.search}`, { host: u.host }); };
 const patch = (c: Client, path: string, body: unknown) => c.request('PATCH', path, { body });
 const del = (c: Client, path: string) => c.request('DELETE', path);
 
@@ -31,10 +33,11 @@ describe('campaigns API', () => {
     const first = made[0]!;
     const one = (await admin.get(`${API}/${first.id}`)).json();
     expect(one).toMatchObject({ name: `${t} Beta`, state: 'active', visits: 0, signups: 0, orders: 0, channels: 0 });
-    // The shop's address with the tracking parameters dropped, and a tracked link back.
-    expect(new URL(one.url).pathname).toBe(`/${SHOP}/productos`);
-    expect(new URL(one.url).searchParams.get('campaign')).toBeNull();
+    // The page inside the shop with the tracking parameters dropped, and a tracked link back at the shop's address.
+    expect(one.url).toBe('/productos?x=1');
     const link = new URL(one.encoded_mkt_url);
+    expect(link.pathname).toBe('/productos');
+    expect(link.searchParams.get('x')).toBe('1');
     expect(link.searchParams.get('campaign')).toBe(first.id);
     expect(link.searchParams.get('referral')).toBe('ana-trevino');
 
@@ -154,12 +157,11 @@ describe('what a campaign brought', () => {
     const share = await admin.post(`/api/shops/${SHOP}/share`, { url: `/${SHOP}/productos`, name: `${tag()} visits` });
     expect(share.status).toBe(201);
     const { campaign_id: id, encoded_mkt_url: link } = share.json();
-    const u = new URL(link);
     const visitor = new Client();
-    expect((await visitor.get(`${u.pathname}${u.search}`)).status).toBe(200);
-    await visitor.get(`${u.pathname}${u.search}`); // a reload: the same visit
+    expect((await open(visitor, link)).status).toBe(200);
+    await open(visitor, link); // a reload: the same visit
     const other = new Client();
-    await other.get(`${u.pathname}${u.search}`);
+    await open(other, link);
     // Pages without tracking parameters and other shops do not count.
     await visitor.get(`/${SHOP}/productos`);
     await new Client().get(`/demo-04/?campaign=${id}`);
@@ -267,5 +269,76 @@ describe('pages', () => {
     expect(anon.text).not.toContain('share-widget');
     const customer = await as('cliente@demo.test');
     expect((await customer.get(`/${SHOP}/`)).text).not.toContain('share-widget');
+  });
+});
+
+describe('links that never die (issue 26)', () => {
+  it('every link the demo\'s campaigns produce opens with 200 at the shop\'s address', async () => {
+    const admin = await as('admin03@demo.test');
+    const all: { name: string; url: string; encoded_mkt_url: string }[] = [];
+    for (let offset = 0; ; offset += 50) {
+      const page = (await admin.get(`${API}?limit=50&offset=${offset}`)).json().results;
+      all.push(...page);
+      if (page.length < 50) break;
+    }
+    // The demo's three campaigns and the month's two (src/db/seed/campaigns.ts, history.ts), and any made above.
+    for (const name of ['Verano 2026 · Café de altura', 'Instagram · historias', 'Navidad 2025', 'Otoño 2026 · Cafés de temporada', 'Boletín de noviembre']) {
+      expect(all.map((c) => c.name)).toContain(name);
+    }
+    // The test server's shops live on subdomains of BASE_DOMAIN=localhost (tests/support/server.ts).
+    const primary = `http://${SHOP}.localhost:${new URL(admin.base).port}`;
+    for (const c of all) {
+      const link = new URL(c.encoded_mkt_url);
+      expect(link.origin, c.name).toBe(primary);
+      expect(c.url.startsWith('/'), c.url).toBe(true);
+      const r = await open(new Client(), c.encoded_mkt_url);
+      expect(r.status, `${c.name}: ${c.encoded_mkt_url}`).toBe(200);
+    }
+  });
+
+  it('the field\'s own example /productos, the bare-domain form and an absolute address all become a page inside the shop', async () => {
+    const admin = await as('admin03@demo.test');
+    for (const [given, page] of [
+      ['/productos', '/productos'], [`/${SHOP}/catalogos/cafe-y-cocina/`, '/catalogos/cafe-y-cocina'], [`${admin.base}/${SHOP}/`, '/'],
+    ] as const) {
+      const made = await admin.post(API, { name: `${tag()} página`, url: given });
+      expect(made.status, made.text).toBe(201);
+      expect(made.json().url, given).toBe(page);
+      expect((await open(new Client(), made.json().encoded_mkt_url)).status, given).toBe(200);
+      const shared = await admin.post(`/api/shops/${SHOP}/share`, { url: given, name: `${tag()} compartir` });
+      expect(shared.status, shared.text).toBe(201);
+      expect(new URL(shared.json().encoded_mkt_url).pathname).toBe(page);
+      expect((await open(new Client(), shared.json().encoded_mkt_url)).status, given).toBe(200);
+    }
+  });
+
+  it('another shop\'s page or a page the shop does not have is a field error in the request\'s language', async () => {
+    const admin = await as('admin03@demo.test');
+    const port = new URL(admin.base).port;
+    const cases = [
+      ['/demo-04/', 'Esta tienda no tiene esa página', 'This shop has no such page'],
+      [`http://demo-04.localhost:${port}/productos`, 'Solo puedes compartir páginas de esta tienda', 'You can only share pages of this shop'],
+      [`${admin.base}/demo-04/productos`, 'Solo puedes compartir páginas de esta tienda', 'You can only share pages of this shop'],
+      ['/catalogos/no-existe-este-catalogo', 'Esta tienda no tiene esa página', 'This shop has no such page'],
+      ['/productos/nadie/00000000-0000-4000-8000-000000000000', 'Esta tienda no tiene esa página', 'This shop has no such page'],
+      ['/admin/panel', 'Esta tienda no tiene esa página', 'This shop has no such page'],
+    ] as const;
+    const { id } = (await admin.post(API, { name: `${tag()} cambiar`, url: '/' })).json();
+    for (const [url, es, en] of cases) {
+      for (const [lang, text] of [['es', es], ['en', en]] as const) {
+        const headers = { cookie: `lang=${lang}` };
+        for (const r of [
+          await admin.post(API, { name: 'x', url }, { headers }),
+          await admin.request('PATCH', `${API}/${id}`, { body: { url }, headers }),
+          await admin.post(`/api/shops/${SHOP}/share`, { url }, { headers }),
+        ]) {
+          expect(r.status, `${url} ${r.text}`).toBe(400);
+          expect(r.json().error.code).toBe('validation_error');
+          expect(r.json().error.fields.url.join(' '), url).toContain(text);
+        }
+      }
+    }
+    // Nothing was changed by the refused PATCHes.
+    expect((await admin.get(`${API}/${id}`)).json().url).toBe('/');
   });
 });

@@ -30,7 +30,8 @@ describe('POST /api/shops/{slug}/share', () => {
     const a = r.json();
     expect(a).toMatchObject({ name: cat.name.slice(0, 100), state: 'active', campaign_id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
     const u = new URL(a.encoded_mkt_url);
-    expect(u.pathname).toBe(`/${SHOP}/catalogos/${cat.slug}`);
+    // At the shop's primary address (its subdomain on the test server), the page's path inside the shop (issue 26).
+    expect(`${u.hostname}${u.pathname}`).toBe(`${SHOP}.localhost/catalogos/${cat.slug}`);
     expect(u.searchParams.get('referral')).toBe('ana-trevino');
     expect(u.searchParams.get('campaign')).toBe(a.campaign_id);
     expect(u.searchParams.get('click_id')).toMatch(/^[\w-]{8,}$/);
@@ -77,7 +78,7 @@ describe('tracked link -> cookies -> attributed order', () => {
     // The buyer opens the link: the cookies are set on the shop.
     const buyer = new Client();
     const u = new URL(share.encoded_mkt_url);
-    const visit = await buyer.get(`${u.pathname}${u.search}`);
+    const visit = await buyer.get(`${u.pathname}${u.search}`, { host: u.host });
     expect(visit.status).toBe(200);
     expect(buyer.jar.get('campaign')).toBe(share.campaign_id);
     expect(buyer.jar.get('referral')).toBe('ana-trevino');

@@ -84,6 +84,7 @@ const sample = (kind: (typeof MAIL_KINDS)[number]): MailData => {
     case 'contact': return { kind, mode: 'item', shop: 'Casa', shopUrl: 'https://x.example/', about: 'Taza', itemUrl: null, fromName: 'Ana', fromEmail: 'ana@x.example', phone: null, message: 'Hola' };
     case 'payoutPaid': case 'payoutRejected': return { kind, amount: { amount: 10000, currency: 'MXN' }, reference: 'TRF1', reason: 'Cuenta', link: 'https://x.example/monedero' };
     case 'packageReceipt': return { kind, plan: 'Pro', amount: { amount: 10000, currency: 'MXN' }, period: { start: '2026-11-01T00:00:00Z', end: '2026-12-01T00:00:00Z' }, link: 'https://x.example/apps/paquetes' };
+    case 'advisorMessage': return { kind, shop: 'Casa', from: 'Carmen', message: 'Hola\n\n¿Cómo vas?', link: 'https://x.example/admin/asesor' };
     case 'renewalFailed': return { kind, plan: 'Pro', amount: { amount: 10000, currency: 'MXN' }, reason: 'card_expired', link: 'https://x.example/apps/paquetes' };
     default: return { kind, ...order } as MailData;
   }

@@ -1,4 +1,5 @@
-// People around a shop (issue 14): invitations to collaborate, advisors and their presence, the admin tour.
+// People around a shop (issue 14): invitations to collaborate, advisors and their presence, the admin tour, and the
+// private messages between a shop and its advisor (issue 26).
 // Collaborators themselves are shop_memberships (src/db/schema/shops.ts).
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
@@ -41,6 +42,26 @@ export const advisors = pgTable('advisors', {
   is_default: boolean('is_default').notNull().default(false),
   created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [uniqueIndex('advisors_one_default').on(t.is_default).where(sql`${t.is_default}`)]);
+
+/**
+ * The private message thread of a shop and its advisor (issue 26, seed 001 §2 'private message (live chat)'): one
+ * thread per (shop, advisor), each message written by the advisor or by one of the shop's admins. Every new message
+ * is mailed to the other side through the mail queue.
+ */
+export const advisorMessages = pgTable('advisor_messages', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  shop_id: uuid('shop_id').notNull().references(() => shops.id, { onDelete: 'cascade' }),
+  advisor_profile_id: uuid('advisor_profile_id').notNull().references(() => profiles.id, { onDelete: 'cascade' }),
+  /** Who wrote it (null once that profile is gone); from_advisor says which side. */
+  author_profile_id: uuid('author_profile_id').references(() => profiles.id, { onDelete: 'set null' }),
+  from_advisor: boolean('from_advisor').notNull(),
+  body: text('body').notNull(),
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  index('advisor_messages_thread').on(t.shop_id, t.advisor_profile_id, t.created_at),
+  index('advisor_messages_advisor').on(t.advisor_profile_id, t.created_at),
+  check('advisor_messages_body', sql`char_length(${t.body}) between 1 and 2000`),
+]);
 
 /** When a signed-in person was last active (throttled writes from their requests): advisors show online from it. */
 export const userHeartbeats = pgTable('user_heartbeats', {

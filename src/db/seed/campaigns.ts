@@ -17,9 +17,9 @@ const reviewer = (k: string) => seedUuid(`review-demo:profile:${k}`);
 const reviewCheckout = (k: string) => seedUuid(`review-demo:checkout:${k}`);
 
 export const DEMO_CAMPAIGNS = [
-  { key: 'verano', name: 'Verano 2026 · Café de altura', path: `/${SHOP}/productos`, state: 'active', visits: 23, signups: ['lucia', 'carlos'], orders: ['lucia', 'carlos'] },
-  { key: 'instagram', name: 'Instagram · historias', path: `/${SHOP}/`, state: 'active', visits: 11, signups: [], orders: ['ana'] },
-  { key: 'navidad', name: 'Navidad 2025', path: `/${SHOP}/catalogos`, state: 'paused', visits: 4, signups: [], orders: [] },
+  { key: 'verano', name: 'Verano 2026 · Café de altura', path: '/productos', state: 'active', visits: 23, signups: ['lucia', 'carlos'], orders: ['lucia', 'carlos'] },
+  { key: 'instagram', name: 'Instagram · historias', path: '/', state: 'active', visits: 11, signups: [], orders: ['ana'] },
+  { key: 'navidad', name: 'Navidad 2025', path: '/catalogos', state: 'paused', visits: 4, signups: [], orders: [] },
 ] as const;
 
 export const DEMO_CHANNELS = [
@@ -32,7 +32,7 @@ export const DEMO_CHANNELS = [
 export async function insertDemoCampaigns(tx: Tx) {
   const shopId = seedUuid(`shop:${SHOP}`);
   const owner = seedUuid('profile:user:admin03');
-  // Stored as paths: the admin screen resolves them against the shop's address (no host is known at seed time).
+  // Stored as paths inside the shop (issue 26): links are built at the shop's primary address (src/domain/marketing/links.ts).
   await tx.insert(campaigns).values(DEMO_CAMPAIGNS.map((c, i) => ({
     id: cid(c.key), shop_id: shopId, owner, name: c.name, url: c.path, state: c.state, created_at: seedDate(48_000 + i * 1440),
   })));

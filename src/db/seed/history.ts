@@ -21,8 +21,8 @@ const DAY_MS = 86_400_000;
 export const HISTORY_DAYS = 30;
 /** The two campaigns of the month (admin03's), with how many visits a day they draw at most. */
 export const HISTORY_CAMPAIGNS = [
-  { key: 'otono', name: 'Otoño 2026 · Cafés de temporada', path: `/${DEMO_REVIEW_SHOP}/productos`, maxVisits: 9, share: 0.45 },
-  { key: 'boletin', name: 'Boletín de noviembre', path: `/${DEMO_REVIEW_SHOP}/`, maxVisits: 4, share: 0.2 },
+  { key: 'otono', name: 'Otoño 2026 · Cafés de temporada', path: '/productos', maxVisits: 9, share: 0.45 },
+  { key: 'boletin', name: 'Boletín de noviembre', path: '/', maxVisits: 4, share: 0.2 },
 ] as const;
 const BUYERS = ['Mariana López', 'Jorge Ramírez', 'Valeria Torres', 'Diego Hernández', 'Camila Ruiz', 'Andrés Morales', 'Paula Castillo', 'Luis Ortega'];
 

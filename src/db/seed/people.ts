@@ -5,12 +5,19 @@
 // The demo accounts start with the admin tour dismissed. Both advisors carry a heartbeat from the seeding (shown online only within 5 minutes of it).
 import { createHash } from 'node:crypto';
 import type { Tx } from '../client.ts';
-import { advisors, profiles, shopInvitations, shopMemberships, userHeartbeats, users, userTours } from '../schema/index.ts';
+import { advisorMessages, advisors, profiles, shopInvitations, shopMemberships, userHeartbeats, users, userTours } from '../schema/index.ts';
 import { seedDate, seedUuid } from './ids.ts';
 
 export const DEMO_DISPATCHER = { email: 'repartidor@demo.test', name: 'Iván Repartidor', shop: 'demo-03', profileSlug: 'ivan-repartidor', id: seedUuid('user:repartidor'), profileId: seedUuid('profile:user:repartidor') } as const;
 export const DEMO_SUPPORT_ADVISOR = { email: 'asesoria@demo.test', name: 'Soporte Tiendas', profileSlug: 'soporte-tiendas', id: seedUuid('user:asesoria'), profileId: seedUuid('profile:user:asesoria') } as const;
 export const DEMO_INVITATION = { email: 'invitado@demo.test', shop: 'demo-03', token: 'demo-invitacion-invitado-0000000000', permissions: ['dispatcher'] } as const;
+
+/** The demo thread of demo-03 and its advisor (src/domain/people/messages.ts). */
+export const DEMO_ADVISOR_THREAD = [
+  { fromAdvisor: false, body: 'Hola Carmen, ¿me ayudas a elegir qué catálogo compartir en la campaña de verano?' },
+  { fromAdvisor: true, body: 'Claro, Ana. «Café y cocina» es el que más vende en la red: compártelo desde el botón del catálogo y mira las visitas en Campañas.' },
+  { fromAdvisor: false, body: '¡Gracias! Lo comparto hoy.' },
+] as const;
 
 export async function insertDemoPeople(tx: Tx, shopId: (slug: string) => string, coordinatorProfile: string, coordinatorUser: string, admin03User: string, passwordHash: string, otherUsers: readonly string[]) {
   const at = seedDate(95_000);
@@ -29,6 +36,13 @@ export async function insertDemoPeople(tx: Tx, shopId: (slug: string) => string,
     { profile_id: coordinatorProfile, phone: '5512345678', whatsapp: '525512345678', email: 'coordinador@demo.test', support_url: 'https://ayuda.example.com/red-demo', created_at: at },
     { profile_id: DEMO_SUPPORT_ADVISOR.profileId, phone: '+52 55 8765 4321', whatsapp: '525587654321', email: DEMO_SUPPORT_ADVISOR.email, support_url: null, is_default: true, created_at: at },
   ]);
+  // One private thread (issue 26): demo-03's owner (admin03) and the network's advisor, Carmen, on demo-03's
+  // {shop}/admin/asesor and Carmen's /apps/me/asesoria/demo-03.
+  const admin03Profile = seedUuid('profile:user:admin03');
+  await tx.insert(advisorMessages).values(DEMO_ADVISOR_THREAD.map((m, i) => ({
+    id: seedUuid(`advisor-message:${i}`), shop_id: shopId('demo-03'), advisor_profile_id: coordinatorProfile,
+    author_profile_id: m.fromAdvisor ? coordinatorProfile : admin03Profile, from_advisor: m.fromAdvisor, body: m.body, created_at: seedDate(95_010 + i * 45),
+  })));
   // The demo's accounts have dismissed the first-visit tour ({shop}/?tour=1 shows it again): the demo is walked
   // through by hand and by the browser tests, which the tour's card would cover. New admins get it.
   await tx.insert(userTours).values(demoUserIds.map((user_id) => ({ user_id, show_tour: false, dismissed_at: at })));

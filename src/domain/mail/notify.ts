@@ -156,3 +156,20 @@ export async function mailPackage(db: Db, p: { key: string; userId: string | nul
     console.error(`[mail] queueing the package ${p.key} mail failed`, err);
   }
 }
+
+/**
+ * A new message of a shop's advisor thread (issue 26): one mail to each address on the other side, once per message
+ * and address. Queued in the caller's transaction (the message and its notices are stored together).
+ */
+export async function mailAdvisorMessage(db: Db, m: { messageId: string; to: readonly string[]; shop: string; from: string; message: string; link: string }): Promise<void> {
+  const seen = new Set<string>();
+  for (const email of m.to) {
+    const key = email.trim().toLowerCase();
+    if (!key || seen.has(key)) continue;
+    seen.add(key);
+    await enqueue(db, {
+      to: email, dedupeKey: `advisor-message:${m.messageId}:${key}`,
+      data: { kind: 'advisorMessage', shop: m.shop, from: m.from, message: m.message, link: m.link },
+    });
+  }
+}

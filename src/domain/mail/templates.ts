@@ -12,7 +12,7 @@ export const MAIL_KINDS = [
   'orderPlaced', 'orderPaid', 'orderConfirmed', 'orderShipped', 'orderDelivered', 'orderCanceled', 'orderRefunded',
   'reviewInvite', 'ticketsReady', 'returnRequested', 'returnRefunded', 'returnClosed',
   'shopNewOrder', 'supplierOrderToConfirm', 'supplierReturnRequested', 'payoutPaid', 'payoutRejected',
-  'packageReceipt', 'renewalFailed',
+  'packageReceipt', 'renewalFailed', 'advisorMessage',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -57,7 +57,9 @@ export type MailData =
     | 'shopNewOrder' | 'supplierOrderToConfirm' | 'supplierReturnRequested' } & OrderMailData)
   | { kind: 'payoutPaid' | 'payoutRejected'; amount: Money; reference?: string | null; reason?: string | null; link: string }
   | { kind: 'packageReceipt'; plan: string; amount: Money; period: { start: string | null; end: string | null }; link: string }
-  | { kind: 'renewalFailed'; plan: string; amount: Money; reason?: string | null; link: string };
+  | { kind: 'renewalFailed'; plan: string; amount: Money; reason?: string | null; link: string }
+  /** A new message of a shop's advisor thread (issue 26): who wrote, the shop, the message as typed and the thread. */
+  | { kind: 'advisorMessage'; shop: string; from: string; message: string; link: string };
 
 const paragraphs = (text: string) => text.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
 
@@ -154,6 +156,11 @@ export function content(t: Translator, d: MailData): MailContent {
       if (d.reason) facts.push({ label: t('mail.factReason'), value: t(d.reason === 'no_card_on_file' ? 'mail.renewNoCard' : d.reason === 'card_expired' ? 'mail.renewCardExpired' : 'mail.renewDeclined') });
       return templated(t, 'renewalFailed', { plan: d.plan, amount }, { facts, link: d.link });
     }
+    case 'advisorMessage':
+      return templated(t, 'advisorMessage', { shop: d.shop, from: d.from }, {
+        facts: [{ label: t('mail.factFrom'), value: d.from }, { label: t('mail.factShop'), value: d.shop }, { label: t('mail.factMessage'), value: d.message }],
+        link: d.link,
+      });
     default:
       return templated(t, d.kind, { reference: d.reference, shop: d.shop, buyer: d.buyer ?? '' }, { facts: orderFacts(t, d), link: d.link });
   }

@@ -9,18 +9,22 @@ import type {
   CampaignInput, CampaignPatch, CampaignQuery, CampaignView, ChannelInput, ChannelPatch, ChannelQuery, ChannelView,
 } from './admin-schema.ts';
 import { insertCampaign, profileSlugAndName } from './repo.ts';
-import { encodedUrl, sharedAddress } from './service.ts';
+import { campaignPage, storedPage, trackedLink } from './links.ts';
+import type { ShopRow } from '../shops/index.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const notFound = (what: string) => new AppError('not_found', `${what} not found`);
 const iso = (d: Date | string) => new Date(d).toISOString();
 
-/** A stored path (the demo's) is read on the host the admin is using; addresses made by sharing are absolute. */
-function campaignView(r: repo.CampaignListRow, origin?: URL): CampaignView {
-  let link = r.url;
-  try { link = encodedUrl(new URL(r.url, origin?.origin), r.owner_slug, r.id); } catch { /* no origin to read a path against */ }
+/**
+ * The campaign's page is a path inside the shop (stored so since issue 26; older rows, absolute or another shop's,
+ * are read relative to the shop by storedPage) and its tracked link is built at the shop's primary address.
+ */
+function campaignView(shop: ShopRow, r: repo.CampaignListRow, requestUrl: URL): CampaignView {
+  const page = storedPage(shop, r.url, requestUrl);
+  const link = trackedLink(shop, page, requestUrl, r.owner_slug, r.id);
   return {
-    id: r.id, name: r.name, url: r.url, state: r.state, created_at: iso(r.created_at), encoded_mkt_url: link,
+    id: r.id, name: r.name, url: page, state: r.state, created_at: iso(r.created_at), encoded_mkt_url: link,
     visits: Number(r.visits), signups: Number(r.signups), orders: Number(r.orders), channels: Number(r.channels),
   };
 }
@@ -38,27 +42,27 @@ async function ownCampaign(a: AdminCtx, id: string): Promise<repo.CampaignListRo
   return c;
 }
 
-export async function listCampaigns(a: AdminCtx, q: CampaignQuery, requestUrl?: URL) {
+export async function listCampaigns(a: AdminCtx, q: CampaignQuery, requestUrl: URL) {
   const { rows, total } = await repo.listCampaigns(a.db, a.shop.id, a.shop.time_zone, q);
-  return { results: rows.map((r) => campaignView(r, requestUrl)), matches_estimated: total };
+  return { results: rows.map((r) => campaignView(a.shop, r, requestUrl)), matches_estimated: total };
 }
 
-export async function getCampaign(a: AdminCtx, id: string, requestUrl?: URL): Promise<CampaignView> {
-  return campaignView(await ownCampaign(a, id), requestUrl);
+export async function getCampaign(a: AdminCtx, id: string, requestUrl: URL): Promise<CampaignView> {
+  return campaignView(a.shop, await ownCampaign(a, id), requestUrl);
 }
 
 /** A campaign for one of the shop's pages (the share rules: this shop's host, tracking parameters dropped). */
 export async function createCampaign(a: AdminCtx, input: CampaignInput, requestUrl: URL): Promise<CampaignView> {
   if (a.viewer.kind !== 'user') throw new AppError('unauthenticated', 'Sign in to continue');
-  const target = sharedAddress(a.shop, input.url, requestUrl);
+  const page = await campaignPage(a.db, a.shop, input.url, requestUrl);
   if (!(await profileSlugAndName(a.db, a.viewer.user.profile_id))) throw new AppError('forbidden', 'Your profile is missing');
-  const c = await insertCampaign(a.db, { shop_id: a.shop.id, owner: a.viewer.user.profile_id, name: input.name, url: target.href, state: input.state });
+  const c = await insertCampaign(a.db, { shop_id: a.shop.id, owner: a.viewer.user.profile_id, name: input.name, url: page, state: input.state });
   return getCampaign(a, c.id, requestUrl);
 }
 
 export async function updateCampaign(a: AdminCtx, id: string, patch: CampaignPatch, requestUrl: URL): Promise<CampaignView> {
   const c = await ownCampaign(a, id);
-  const url = patch.url === undefined ? undefined : sharedAddress(a.shop, patch.url, requestUrl).href;
+  const url = patch.url === undefined ? undefined : await campaignPage(a.db, a.shop, patch.url, requestUrl);
   await repo.updateCampaign(a.db, c.id, { ...patch, ...(url ? { url } : {}) });
   return getCampaign(a, c.id, requestUrl);
 }

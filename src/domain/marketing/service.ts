@@ -2,12 +2,11 @@
 // shared page plus `referral` (the sharer's profile slug), `campaign` (the campaign id) and a fresh `click_id`; the
 // storefront answers a campaign back only when it is an active campaign of that shop (resolveCampaign), and the
 // checkout copies the cookies into checkouts.tracking, which the order's attribution reads (attributionOf).
-import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/shared/errors.ts';
 import type { Viewer } from '../../lib/shared/viewer.ts';
-import { shopPublicOrigin } from '../catalog/index.ts';
 import { requireShopAdmin, standingOf, visitorRole, type ShopRow } from '../shops/index.ts';
+import { campaignPage, trackedLink } from './links.ts';
 import * as repo from './repo.ts';
 import { campaignName, type Attribution, type ShareAnswer, type ShareInput } from './schema.ts';
 
@@ -22,40 +21,18 @@ export async function mayShare(db: Db, shop: ShopRow, viewer: Viewer): Promise<b
   return (await standingOf(db, shop, viewer)).isAdmin;
 }
 
-/** The shared address on the host the sharer is using (or the shop's public origin); anything else is refused. */
-export function sharedAddress(shop: ShopRow, url: string, requestUrl: URL): URL {
-  let target: URL;
-  try { target = new URL(url, requestUrl.origin); } catch { target = new URL('about:blank'); }
-  const hosts = new Set([requestUrl.host, new URL(shopPublicOrigin(shop, requestUrl)).host]);
-  if (!/^https?:$/.test(target.protocol) || !hosts.has(target.host)) {
-    throw new AppError('validation_error', 'Only this shop\'s pages can be shared', { fields: { url: ['sharing.foreignUrl'] } });
-  }
-  target.hash = '';
-  for (const p of ['referral', 'referral_slug', 'campaign', 'click_id', 'gclid', 'fbclid']) target.searchParams.delete(p);
-  return target;
-}
-
 /** POST /api/shops/{slug}/share: makes an active campaign for the page and answers its tracked link. */
 export async function createShareCampaign(db: Db, shop: ShopRow, viewer: Viewer, input: ShareInput, requestUrl: URL): Promise<ShareAnswer> {
   await requireShopAdmin(db, shop, viewer);
   if (viewer.kind !== 'user') throw new AppError('unauthenticated', 'Sign in to continue');
   if (visitorRole(shop) === 'franchise') throw new AppError('forbidden', 'Franchise stores do not share tracked links', { textKey: 'sharing.franchiseNoShare' });
-  const target = sharedAddress(shop, input.url, requestUrl);
+  const page = await campaignPage(db, shop, input.url, requestUrl);
   const sharer = await repo.profileSlugAndName(db, viewer.user.profile_id);
   if (!sharer) throw new AppError('forbidden', 'Your profile is missing');
   const c = await repo.insertCampaign(db, {
-    shop_id: shop.id, owner: viewer.user.profile_id, name: campaignName(input.name, target.pathname), url: target.href,
+    shop_id: shop.id, owner: viewer.user.profile_id, name: campaignName(input.name, page.split('?')[0]!), url: page,
   });
-  return { campaign_id: c.id, name: c.name, state: c.state, encoded_mkt_url: encodedUrl(target, sharer.slug, c.id) };
-}
-
-/** The shared address plus the tracking parameters (a new click id every time). */
-export function encodedUrl(target: URL, referral: string, campaignId: string): string {
-  const u = new URL(target.href);
-  u.searchParams.set('referral', referral);
-  u.searchParams.set('campaign', campaignId);
-  u.searchParams.set('click_id', randomBytes(12).toString('base64url'));
-  return u.href;
+  return { campaign_id: c.id, name: c.name, state: c.state, encoded_mkt_url: trackedLink(shop, page, requestUrl, sharer.slug, c.id) };
 }
 
 /** What brought an order: the checkout's tracking, with the campaign's name when it is a campaign of the order's shop. */

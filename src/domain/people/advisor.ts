@@ -28,7 +28,11 @@ export async function heartbeat(db: Db, userId: string, now = Date.now()): Promi
   try { await repo.touchHeartbeat(db, userId, new Date(now)); return true; } catch { return false; }
 }
 
-export function advisorView(row: repo.AdvisorRow, subject: string, fallbackSupport: string | null, now = new Date()): Advisor {
+/**
+ * The card. `threadUrl` is the shop's private thread with this advisor (issue 26: 'Mensaje privado' opens it; null
+ * for staff who are not the shop's admins, who do not take part in it).
+ */
+export function advisorView(row: repo.AdvisorRow, threadUrl: string | null, fallbackSupport: string | null, now = new Date()): Advisor {
   const email = row.email && /^[^\s@<>"]+@[^\s@<>"]+$/.test(row.email) ? row.email : null;
   return {
     name: row.name,
@@ -36,14 +40,14 @@ export function advisorView(row: repo.AdvisorRow, subject: string, fallbackSuppo
     phone: formatPhone(row.phone),
     whatsapp_url: whatsappLink(row.whatsapp),
     email,
-    message_url: email ? `mailto:${email}?subject=${encodeURIComponent(subject)}` : null,
+    message_url: threadUrl,
     support_url: safeHref(row.support_url, LINK_RULES.web) ?? fallbackSupport,
     online: heartbeatEnabled() && isOnline(row.last_seen_at ? new Date(row.last_seen_at) : null, now),
   };
 }
 
 /** The viewer's advisor on this shop, or null (not staff of the shop, or no advisor configured). */
-export async function advisorFor(db: Db, shop: ShopRow, viewer: Viewer, permissions: readonly string[], subject: string, rootSupport: string | null): Promise<Advisor | null> {
+export async function advisorFor(db: Db, shop: ShopRow, viewer: Viewer, permissions: readonly string[], threadUrl: string | null, rootSupport: string | null): Promise<Advisor | null> {
   if (viewer.kind !== 'user' || permissions.length === 0) return null;
   let row: repo.AdvisorRow | null = null;
   if (shop.root_affinity_store_id) {
@@ -53,5 +57,5 @@ export async function advisorFor(db: Db, shop: ShopRow, viewer: Viewer, permissi
   if (!row || row.profile_id === viewer.user.profile_id) row = await repo.findDefaultAdvisor(db);
   if (!row || row.profile_id === viewer.user.profile_id) return null;
   const support = safeHref(shop.users_support_url, LINK_RULES.web) ?? safeHref(rootSupport, LINK_RULES.web);
-  return advisorView(row, subject, support);
+  return advisorView(row, permissions.includes('admin') ? threadUrl : null, support);
 }

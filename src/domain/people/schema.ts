@@ -51,3 +51,47 @@ export const advisorSchema = z.object({
   online: z.boolean(),
 });
 export type Advisor = z.infer<typeof advisorSchema>;
+
+// ---------- the advisor thread (issue 26) ----------
+
+/** A message's length limit (also a CHECK of advisor_messages.body) and how many of a thread's latest are shown. */
+export const ADVISOR_MESSAGE_MAX = 2000;
+export const ADVISOR_THREAD_SHOWN = 100;
+
+/** A new message: 1 to 2000 characters, line breaks kept, no NUL or other control characters. */
+export const advisorMessageInput = z.object({
+  body: z.string().max(ADVISOR_MESSAGE_MAX * 2, 'validation.tooLong').transform((s) => s.replace(/\r\n?/g, '\n').trim())
+    .pipe(z.string().min(1, 'validation.required').max(ADVISOR_MESSAGE_MAX, 'validation.tooLong')
+      .regex(/^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/, 'validation.invalidCharacters')),
+});
+export type AdvisorMessageInput = z.infer<typeof advisorMessageInput>;
+
+export const advisorMessageSchema = z.object({
+  id: z.string(),
+  body: z.string(),
+  /** Written by the advisor (true) or by one of the shop's admins (false). */
+  from_advisor: z.boolean(),
+  author_name: z.string().nullable(),
+  created_at: z.string(),
+});
+export type AdvisorMessage = z.infer<typeof advisorMessageSchema>;
+
+export const advisorThreadSchema = z.object({
+  shop: z.object({ slug: z.string(), name: z.string() }),
+  advisor: z.object({ name: z.string() }),
+  /** Which side the viewer is on. */
+  side: z.enum(['shop', 'advisor']),
+  /** The latest messages (at most 100), oldest first, and how many the thread has. */
+  messages: z.array(advisorMessageSchema),
+  total: z.number().int(),
+});
+export type AdvisorThread = z.infer<typeof advisorThreadSchema>;
+
+export const advisorThreadsSchema = z.object({
+  results: z.array(z.object({
+    shop: z.object({ slug: z.string(), name: z.string() }),
+    last: z.object({ body: z.string(), from_advisor: z.boolean(), created_at: z.string() }),
+    messages: z.number().int(),
+  })),
+});
+export type AdvisorThreads = z.infer<typeof advisorThreadsSchema>;
