@@ -1,9 +1,10 @@
 // Carousel editor (seed 000 §5, seed 001 §5): slides list + form; desktop image (3200x982, 1100x982 in two
 // columns) and mobile image (1000x450) uploads; PRODUCT / URL switched with a button; the url pattern with the
-// invalid-shop-carousel-link message (checked in both column modes, like the server); target; delete with a 5 s undo;
-// up / down buttons to reorder.
+// invalid-shop-carousel-link message in two-column mode only (in one column only the shared link check applies, like
+// the server: normaliseSlideLink); an empty link is a slide without a link (action_type 'none'); target; delete with
+// a 5 s undo; up / down buttons to reorder.
 import { useCallback, useEffect, useState } from 'react';
-import { normaliseCarouselLink } from '../../src/lib/shared/safe-url.ts';
+import { normaliseSlideLink } from '../../src/lib/shared/safe-url.ts';
 import { BANNER_TARGETS } from '../../src/lib/shared/constants.ts';
 import { serverMessage, type AdminApi } from './api.ts';
 import { ProductPicker } from './HeaderEditor.tsx';
@@ -121,12 +122,12 @@ function SlideForm({ api, labels, slide, columns, onDone }: { api: AdminApi; lab
     const e: Record<string, string> = {};
     if (!slide?.hzt_image && !files.hzt) e.hzt = labels.imageRequired;
     if (!slide?.vrt_image && !files.vrt) e.vrt = labels.imageRequired;
+    // An empty link is a slide without a link (action_type 'none'), not a missing field.
     if (type === 'URL') {
-      if (!url.trim()) e.url = labels.invalidField;
-      else if (!normaliseCarouselLink(url)) e.url = labels.invalidCarouselLink;
+      if (url.trim() && !normaliseSlideLink(url, columns)) e.url = labels.invalidCarouselLink;
     } else if (!product.id) e.product = labels.invalidField;
     if (words.button_label.trim() && !words.button_url.trim()) e.button_url = st.slideButtonNeedsLink;
-    else if (words.button_url.trim() && !normaliseCarouselLink(words.button_url)) e.button_url = labels.invalidCarouselLink;
+    else if (words.button_url.trim() && !normaliseSlideLink(words.button_url, columns)) e.button_url = labels.invalidCarouselLink;
     setErrors(e);
     return Object.keys(e).length === 0;
   };
@@ -147,8 +148,9 @@ function SlideForm({ api, labels, slide, columns, onDone }: { api: AdminApi; lab
         }
       }
       const body = {
-        ...images, type, target, url_target: newWindow ? '_blank' : '_self', action_type: 'url',
-        url: type === 'URL' ? url.trim() : null, product: type === 'PRODUCT' ? product.id : null,
+        ...images, type, target, url_target: newWindow ? '_blank' : '_self',
+        action_type: type === 'URL' && !url.trim() ? 'none' : 'url',
+        url: type === 'URL' ? url.trim() || null : null, product: type === 'PRODUCT' ? product.id : null,
         ...words,
       };
       try {
@@ -187,7 +189,7 @@ function SlideForm({ api, labels, slide, columns, onDone }: { api: AdminApi; lab
       </div>
       {type === 'URL' ? (
         <>
-          <Field label={labels.url} error={errors.url}>{(p) => <input {...p} value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://" />}</Field>
+          <Field label={labels.url} error={errors.url} hint={labels.slideNoLinkHint}>{(p) => <input {...p} value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://" />}</Field>
           <label className="adm-check"><input type="checkbox" checked={newWindow} onChange={(e) => setNewWindow(e.target.checked)} /> {labels.newWindow}</label>
         </>
       ) : (
