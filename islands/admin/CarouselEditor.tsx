@@ -3,7 +3,7 @@
 // invalid-shop-carousel-link message in two-column mode only (in one column only the shared link check applies, like
 // the server: normaliseSlideLink); an empty link is a slide without a link (action_type 'none'); target; delete with
 // a 5 s undo; up / down buttons to reorder.
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { normaliseSlideLink } from '../../src/lib/shared/safe-url.ts';
 import { BANNER_TARGETS } from '../../src/lib/shared/constants.ts';
 import { serverMessage, type AdminApi } from './api.ts';
@@ -27,7 +27,7 @@ interface Slide {
   text_desktop?: SlideTextPlace; text_phone?: SlideTextPlace;
 }
 
-export default function CarouselEditor({ api, labels = defaultLabels, onClose, onChanged }: { api: AdminApi; labels?: AdminLabels; onClose: () => void; onChanged?: () => void }) {
+export default function CarouselEditor({ api, labels = defaultLabels, onClose, onChanged, initialItem }: { api: AdminApi; labels?: AdminLabels; onClose: () => void; onChanged?: () => void; initialItem?: string | null }) {
   const { push } = useToasts();
   const [data, setData] = useState<{ results: Slide[]; columns: 1 | 2 } | null>(null);
   const [editing, setEditing] = useState<Slide | 'new' | null>(null);
@@ -36,6 +36,14 @@ export default function CarouselEditor({ api, labels = defaultLabels, onClose, o
     try { setData(await api.get('/admin/slides')); } catch { setData({ results: [], columns: 2 }); }
   }, [api]);
   useEffect(() => { void load(); }, [load]);
+  // Opened from a slide (a click on it in the builder's preview, or its pencil): that slide's own form, once.
+  const opened = useRef(false);
+  useEffect(() => {
+    if (opened.current || !data || !initialItem) return;
+    opened.current = true;
+    const s = data.results.find((x) => x.id === initialItem);
+    if (s) setEditing(s);
+  }, [data, initialItem]);
   // Delete with a 5 s undo (the row says 'Eliminando…'), like catalogues and franchises.
   const deletion = useUndoableDelete(
     (id) => deleteItem(api, record, SLIDES, (data?.results.find((s) => s.id === id) ?? { id }) as Slide & Record<string, unknown>),
