@@ -112,6 +112,9 @@ test('click-to-edit: each element in the preview opens its own editor in view; t
   const pencils = page.locator('a.edit-pencil');
   for (const p of ['carousel', 'banners', 'headers', 'photo', 'social']) await expect(pencils.and(page.locator(`[href*="panel=${p}"]`)).first()).toBeAttached();
   await expect(page.locator('.header-info a.edit-pencil')).toHaveAccessibleName('Editar el encabezado');
+  // A 44 px target over the element's corner (the admin-only CSS is there).
+  await expect(page.locator('.header-info a.edit-pencil')).toHaveCSS('width', '44px');
+  await expect(page.locator('.header-info a.edit-pencil')).toHaveCSS('position', 'absolute');
   const slidePencil = page.locator('[data-edit-panel="carousel"] a.edit-pencil').first();
   const href = (await slidePencil.getAttribute('href'))!;
   expect(href).toMatch(new RegExp(`^/${SHOP}/admin/editor\\?panel=carousel&item=[^&]+$`));
