@@ -9,8 +9,17 @@ import type { ToolPanel } from '../../../islands/builder/tool-panels.ts';
 export const editHref = (base: string, panel: ToolPanel, item?: string | null) =>
   `${base}/admin/editor?panel=${panel}${item ? `&item=${encodeURIComponent(item)}` : ''}`;
 
-/** The attributes that make an element open its editor from the builder's preview; none for non-admins. */
+/**
+ * The attributes that make an element open its editor from the builder's preview (and hold its pencil in its
+ * corner); none for non-admins. Inline styles, not a stylesheet: admin-only, and no <style> in the body.
+ */
 export function editAttrs(isAdmin: boolean, panel: ToolPanel, item?: string | null): Record<string, string> {
   if (!isAdmin) return {};
-  return item ? { 'data-edit-panel': panel, 'data-edit-item': item } : { 'data-edit-panel': panel };
+  const at = { 'data-edit-panel': panel, style: 'position:relative' };
+  return item ? { ...at, 'data-edit-item': item } : at;
 }
+
+/** The pencil's look: a 44 px circle in the element's corner, or beside the element (header, footer). */
+export const PENCIL_STYLE = 'display:inline-grid;place-items:center;width:44px;height:44px;box-sizing:border-box;border-radius:999px;'
+  + 'background:#fff;color:#1f5fd1;border:2px solid #1f5fd1;box-shadow:0 1px 4px rgba(0,0,0,.3);flex:none';
+export const pencilStyle = (beside = false) => `${PENCIL_STYLE};${beside ? 'margin:0 auto 0 .25rem' : 'position:absolute;top:.4rem;right:.4rem;z-index:6'}`;
