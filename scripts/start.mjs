@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { ENTRY, buildIfStale } from './build-if-stale.mjs';
 import { serve } from './serve.mjs';
 import { prepareDatabase } from './prepare-db.mjs';
-import { formatPackErrors, loadPacks } from '../src/themes/loader.ts';
+import { loadPacks, missingPackLines, startupPackReport } from '../src/themes/loader.ts';
+import { themePackUses } from '../src/domain/shops/index.ts';
 import { DEMO_PASSWORD, DEMO_SHOP_SLUGS, DEMO_USERS } from '../src/db/seed/demo.ts';
 import { DEMO_TICKET_STAFF } from '../src/db/seed/tickets.ts';
 import { defaultDemoMode, demoDefaultNotice, demoMode, startupNotices } from '../src/lib/server/modes.ts';
@@ -29,12 +30,13 @@ resetConfig();
 const env = config();
 const demo = demoMode(env);
 
-// Packs are data: refuse to start with a broken one, naming the file and the JSON path.
-const { errors: packErrors } = loadPacks();
-if (packErrors.length) {
-  console.error(`Theme packs are invalid:\n${formatPackErrors(packErrors)}`);
-  process.exit(1);
-}
+// Packs are data, read from disk now and by the server at its first page (a new or changed pack needs a restart):
+// a broken pack is refused with its errors (file and JSON path) and the other packs serve; only a broken or missing
+// "basic", every shop's fallback, stops the start.
+const packCheck = loadPacks();
+const packReport = startupPackReport(packCheck);
+if (packReport.lines.length) console.error(packReport.lines.join('\n'));
+if (packReport.fatal) process.exit(1);
 // `--serve-only` (npm run serve): production processes behind a load balancer; the build and the migrations ran
 // once before them (npm run build, npm run db:migrate), not in each process at the same time.
 const serveOnly = process.argv.includes('--serve-only');
@@ -43,6 +45,8 @@ if (!serveOnly) {
   buildIfStale();
   const handle = await prepareDatabase({ seed: demo });
   operatorMissing = !demo && !(await hasOperator(handle.db));
+  // A pack deleted (or refused) while shops use it: say which shops fall back to "basic".
+  for (const line of missingPackLines(await themePackUses(handle.db), packCheck.packs.keys())) console.warn(`[themes] ${line}`);
 }
 
 const port = env.PORT;

@@ -1,7 +1,7 @@
 // Banners (seed 000 §6, §7, §8): list, add / edit with a desktop image (mobile optional), action, link or product,
 // and the target (all, anonymous, registered, entrepreneurs without or with a store); delete with a 5 s undo. Success toasts titled
 // 'Éxito'; failures 'Error' / 'Ocurrió un error' for 5 s.
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { BANNER_TARGETS } from '../../src/lib/shared/constants.ts';
 import { IMAGE_SIZES } from '../../src/lib/shared/image-sizes.ts';
 import { BANNER_ACTION_TYPES, type AdminBanner } from '../../src/domain/admin/schema.ts';
@@ -16,7 +16,7 @@ import { defaultLabels, fmt, type AdminLabels } from './labels.ts';
 import { ERROR_TOAST_MS, Field, Modal, SUCCESS_TOAST_MS, useToasts } from './ui.tsx';
 import IslandForm from '../shared/form.tsx';
 
-export default function BannersModal({ api, labels = defaultLabels, onClose, onChanged }: { api: AdminApi; labels?: AdminLabels; onClose: () => void; onChanged?: () => void }) {
+export default function BannersModal({ api, labels = defaultLabels, onClose, onChanged, initialItem }: { api: AdminApi; labels?: AdminLabels; onClose: () => void; onChanged?: () => void; initialItem?: string | null }) {
   const { push } = useToasts();
   const [items, setItems] = useState<AdminBanner[] | null>(null);
   const [editing, setEditing] = useState<AdminBanner | 'new' | null>(null);
@@ -26,6 +26,14 @@ export default function BannersModal({ api, labels = defaultLabels, onClose, onC
     try { setItems((await api.get<{ results: AdminBanner[] }>('/admin/banners?offset=0&limit=50')).results); } catch { setItems([]); }
   }, [api]);
   useEffect(() => { void load(); }, [load]);
+  // Opened from a banner (a click on it in the builder's preview, or its pencil): its own form, once.
+  const opened = useRef(false);
+  useEffect(() => {
+    if (opened.current || !items || !initialItem) return;
+    opened.current = true;
+    const b = items.find((x) => x.id === initialItem);
+    if (b) setEditing(b);
+  }, [items, initialItem]);
   const deletion = useUndoableDelete(
     (id) => deleteItem(api, record, BANNERS, (items?.find((b) => b.id === id) ?? { id }) as AdminBanner & Record<string, unknown>),
     (_id, ok) => {

@@ -1,9 +1,10 @@
 // Carousel editor (seed 000 §5, seed 001 §5): slides list + form; desktop image (3200x982, 1100x982 in two
 // columns) and mobile image (1000x450) uploads; PRODUCT / URL switched with a button; the url pattern with the
-// invalid-shop-carousel-link message (checked in both column modes, like the server); target; delete with a 5 s undo;
-// up / down buttons to reorder.
-import { useCallback, useEffect, useState } from 'react';
-import { normaliseCarouselLink } from '../../src/lib/shared/safe-url.ts';
+// invalid-shop-carousel-link message in two-column mode only (in one column only the shared link check applies, like
+// the server: normaliseSlideLink); an empty link is a slide without a link (action_type 'none'); target; delete with
+// a 5 s undo; up / down buttons to reorder.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { normaliseSlideLink } from '../../src/lib/shared/safe-url.ts';
 import { BANNER_TARGETS } from '../../src/lib/shared/constants.ts';
 import { serverMessage, type AdminApi } from './api.ts';
 import { ProductPicker } from './HeaderEditor.tsx';
@@ -26,7 +27,7 @@ interface Slide {
   text_desktop?: SlideTextPlace; text_phone?: SlideTextPlace;
 }
 
-export default function CarouselEditor({ api, labels = defaultLabels, onClose, onChanged }: { api: AdminApi; labels?: AdminLabels; onClose: () => void; onChanged?: () => void }) {
+export default function CarouselEditor({ api, labels = defaultLabels, onClose, onChanged, initialItem }: { api: AdminApi; labels?: AdminLabels; onClose: () => void; onChanged?: () => void; initialItem?: string | null }) {
   const { push } = useToasts();
   const [data, setData] = useState<{ results: Slide[]; columns: 1 | 2 } | null>(null);
   const [editing, setEditing] = useState<Slide | 'new' | null>(null);
@@ -35,6 +36,14 @@ export default function CarouselEditor({ api, labels = defaultLabels, onClose, o
     try { setData(await api.get('/admin/slides')); } catch { setData({ results: [], columns: 2 }); }
   }, [api]);
   useEffect(() => { void load(); }, [load]);
+  // Opened from a slide (a click on it in the builder's preview, or its pencil): that slide's own form, once.
+  const opened = useRef(false);
+  useEffect(() => {
+    if (opened.current || !data || !initialItem) return;
+    opened.current = true;
+    const s = data.results.find((x) => x.id === initialItem);
+    if (s) setEditing(s);
+  }, [data, initialItem]);
   // Delete with a 5 s undo (the row says 'Eliminando…'), like catalogues and franchises.
   const deletion = useUndoableDelete(
     (id) => deleteItem(api, record, SLIDES, (data?.results.find((s) => s.id === id) ?? { id }) as Slide & Record<string, unknown>),
@@ -121,12 +130,12 @@ function SlideForm({ api, labels, slide, columns, onDone }: { api: AdminApi; lab
     const e: Record<string, string> = {};
     if (!slide?.hzt_image && !files.hzt) e.hzt = labels.imageRequired;
     if (!slide?.vrt_image && !files.vrt) e.vrt = labels.imageRequired;
+    // An empty link is a slide without a link (action_type 'none'), not a missing field.
     if (type === 'URL') {
-      if (!url.trim()) e.url = labels.invalidField;
-      else if (!normaliseCarouselLink(url)) e.url = labels.invalidCarouselLink;
+      if (url.trim() && !normaliseSlideLink(url, columns)) e.url = labels.invalidCarouselLink;
     } else if (!product.id) e.product = labels.invalidField;
     if (words.button_label.trim() && !words.button_url.trim()) e.button_url = st.slideButtonNeedsLink;
-    else if (words.button_url.trim() && !normaliseCarouselLink(words.button_url)) e.button_url = labels.invalidCarouselLink;
+    else if (words.button_url.trim() && !normaliseSlideLink(words.button_url, columns)) e.button_url = labels.invalidCarouselLink;
     setErrors(e);
     return Object.keys(e).length === 0;
   };
@@ -147,8 +156,9 @@ function SlideForm({ api, labels, slide, columns, onDone }: { api: AdminApi; lab
         }
       }
       const body = {
-        ...images, type, target, url_target: newWindow ? '_blank' : '_self', action_type: 'url',
-        url: type === 'URL' ? url.trim() : null, product: type === 'PRODUCT' ? product.id : null,
+        ...images, type, target, url_target: newWindow ? '_blank' : '_self',
+        action_type: type === 'URL' && !url.trim() ? 'none' : 'url',
+        url: type === 'URL' ? url.trim() || null : null, product: type === 'PRODUCT' ? product.id : null,
         ...words,
       };
       try {
@@ -187,7 +197,7 @@ function SlideForm({ api, labels, slide, columns, onDone }: { api: AdminApi; lab
       </div>
       {type === 'URL' ? (
         <>
-          <Field label={labels.url} error={errors.url}>{(p) => <input {...p} value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://" />}</Field>
+          <Field label={labels.url} error={errors.url} hint={labels.slideNoLinkHint}>{(p) => <input {...p} value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://" />}</Field>
           <label className="adm-check"><input type="checkbox" checked={newWindow} onChange={(e) => setNewWindow(e.target.checked)} /> {labels.newWindow}</label>
         </>
       ) : (

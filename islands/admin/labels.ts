@@ -27,6 +27,7 @@ export const defaultLabels = {
   // carousel
   slides: 'Diapositivas', addSlide: 'Agregar diapositiva', desktopImage: 'Imagen de escritorio', mobileImage: 'Imagen móvil',
   linkType: 'Tipo de enlace', switchToProduct: 'Usar un producto', switchToUrl: 'Usar un enlace', invalidCarouselLink: 'El enlace del carrusel no es válido',
+  slideNoLinkHint: 'Déjalo vacío si la diapositiva no lleva a ningún sitio.',
   newWindow: 'Abrir en una ventana nueva', imageRequired: 'La imagen es obligatoria', noSlides: 'Sin diapositivas',
   // banners
   banners: 'Banners', addBanner: 'Agregar banner', noBanners: 'Sin banners', bannerCreated: 'El banner se creó correctamente',

@@ -22,6 +22,8 @@ const BannersModal = lazy(() => import('../admin/BannersModal.tsx'));
 
 interface Props {
   panel: ToolPanel;
+  /** The slide or banner to open the form of (a click on it in the preview, or its pencil on the storefront). */
+  item?: string | null;
   shop: AdminShop;
   base: string;
   labels?: Partial<AdminLabels>;
@@ -52,7 +54,7 @@ export default function AdminPanels(props: Props) {
   );
 }
 
-function Panel({ panel, shop, base, labels, onClose, onChanged, savedLabel }: Props & { labels: AdminLabels }) {
+function Panel({ panel, item, shop, base, labels, onClose, onChanged, savedLabel }: Props & { labels: AdminLabels }) {
   const { push } = useToasts();
   const api = useMemo(() => new AdminApi(shop.slug, ''), [shop.slug]);
   const saved = () => { void refreshShop(shop); onChanged(); push({ kind: 'success', title: labels.successTitle, message: savedLabel, ms: SUCCESS_TOAST_MS }); };
@@ -67,9 +69,9 @@ function Panel({ panel, shop, base, labels, onClose, onChanged, savedLabel }: Pr
     case 'headers':
       return <HeaderEditor api={api} labels={labels} presets={shop.presets} colors={{ color1: shop.color1, color2: shop.color2 }} onClose={onClose} onChanged={onChanged} />;
     case 'carousel':
-      return <CarouselEditor api={api} labels={labels} onClose={onClose} onChanged={onChanged} />;
+      return <CarouselEditor api={api} labels={labels} onClose={onClose} onChanged={onChanged} initialItem={item} />;
     case 'banners':
-      return <BannersModal api={api} labels={labels} onClose={onClose} onChanged={onChanged} />;
+      return <BannersModal api={api} labels={labels} onClose={onClose} onChanged={onChanged} initialItem={item} />;
     case 'catalogues':
       return <CataloguesModal api={api} base={base} labels={labels} onClose={onClose} onChanged={onChanged} />;
   }

@@ -1,6 +1,9 @@
 // The visual theme builder at {shop}/admin/editor: template and pack selectors, the section list (drag and
-// keyboard reordering, add, hide, remove), a generated settings form, undo/redo, debounced auto-saved draft with a
-// live server-rendered preview, and publishing with the server's per-field messages.
+// keyboard reordering, add, hide, remove), a generated settings form, undo/redo, and ONE save model (issue 27):
+// every edit is live with undo. A section, setting, pack or theme change is auto-saved and published at once (the
+// server's per-field messages when it refuses), exactly like the shop's panels (header, carousel, banners...), which
+// save at once; Undo takes back either kind. A click on an element in the preview (a slide, a banner, the header
+// text, the shop's name, its social links) opens that element's own editor, scrolled into view.
 // Texts come from the page in the visitor's language (labels.ts has the Spanish defaults); section and setting
 // names come translated from the theme API.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -14,6 +17,7 @@ import { defaultPanelHistoryLabels, type PanelHistoryLabels } from './panel-hist
 import { useBuilderHistory } from './use-history.ts';
 import { usePreviewBridge } from './use-preview.ts';
 import { OpenToolPanel, ToolNav, useOpenPanel } from './ToolPanels.tsx';
+import { isToolPanel, SECTION_EDITORS } from './tool-panels.ts';
 import { ApiError, themeApi } from './api.ts';
 import { addSection, moveSection, removeSection, sectionsOf, setSetting, toggleSection } from './doc.ts';
 import { previewUrl, samplePaths, STATIC_PATHS, type PreviewPaths } from './preview.ts';
@@ -26,7 +30,7 @@ import { TopBar } from './TopBar.tsx';
 import { SettingsForm } from './SettingsForm.tsx';
 import { BuilderLabelsContext, defaultBuilderLabels, fmt, type BuilderLabels } from './labels.ts';
 import { EDITABLE_PAGES, type SectionTypeInfo, type SettingValue, type ThemeDocument, type ThemeIssue, type ThemeState } from './types.ts';
-import { fieldsBySection, issuePlace, pageLabel, type SectionErrors } from './issues.ts';
+import { fieldsBySection, issuePlace, pageLabel, toolName, type SectionErrors } from './issues.ts';
 import './builder.css';
 
 export const AUTOSAVE_MS = 800;
@@ -43,6 +47,8 @@ interface Props {
   adminLabels?: Partial<AdminLabels>;
   /** `?panel=<name>` of the address: the builder opens at that panel ('theme': the theme settings). */
   initialPanel?: string | null;
+  /** `?item=<id>` with a panel: the slide or banner whose own form the panel opens at (a storefront pencil). */
+  initialItem?: string | null;
   /** Texts of the theme settings panel and the breakpoint switch (area themeSettings). */
   themeLabels?: Partial<ThemeLabels>;
   /** The shop's own colour scheme (its dark-mode flag), shown when the theme does not choose one. */
@@ -60,7 +66,7 @@ export default function Builder(props: Props) {
   return <ToastProvider closeLabel={props.adminLabels?.close ?? 'Cerrar'}><style>{adminCss}</style><BuilderView {...props} /></ToastProvider>;
 }
 
-function BuilderView({ slug, base, shopName, labels, adminShop, adminLabels, initialPanel, themeLabels, shopScheme = 'light', panelLabels }: Props) {
+function BuilderView({ slug, base, shopName, labels, adminShop, adminLabels, initialPanel, initialItem, themeLabels, shopScheme = 'light', panelLabels }: Props) {
   const L = useMemo<BuilderLabels>(() => ({ ...defaultBuilderLabels, ...labels }), [labels]);
   const T = useMemo<ThemeLabels>(() => ({ ...defaultThemeLabels, ...themeLabels }), [themeLabels]);
   const api = useMemo(() => themeApi(slug), [slug]);
@@ -87,7 +93,7 @@ function BuilderView({ slug, base, shopName, labels, adminShop, adminLabels, ini
   const [catalogues, setCatalogues] = useState<{ id: string; name: string; slug: string }[]>([]);
   const [device, setDevice] = useState<Breakpoint>('desktop');
   const [adding, setAdding] = useState('');
-  const { tool, themeOpen, openTool } = useOpenPanel(initialPanel, !!adminShop);
+  const { tool, item, themeOpen, openTool } = useOpenPanel(initialPanel, !!adminShop, initialItem);
   const reloadPreview = useCallback(() => setNonce((n) => n + 1), []);
   const pageRef = useRef(page);
   pageRef.current = page;
@@ -111,18 +117,37 @@ function BuilderView({ slug, base, shopName, labels, adminShop, adminLabels, ini
   const types = useMemo(() => new Map<string, SectionTypeInfo>((state?.section_types ?? []).map((t) => [t.type, t])), [state]);
   const pack = state?.packs.find((p) => p.id === doc.pack);
 
-  // ---- saving ----
-  const saveNow = useCallback(async (d: ThemeDocument): Promise<boolean> => {
-    if (d === saved.current) return true;
+  // ---- saving: every edit is live (saved, then published), Undo takes it back ----
+  const publishSaved = useCallback(async (): Promise<boolean> => {
+    setStatus({ kind: 'publishing', text: L.publishing });
+    setSectionErrors({}); setOtherErrors([]);
+    try {
+      const r = await api.publish(version.current);
+      setState((s) => (s ? { ...s, theme_pack: r.theme_pack, published: r.published } : s));
+      setStatus({ kind: 'published', text: L.published });
+      return true;
+    } catch (e) {
+      const err = e as ApiError;
+      if (err.status === 409) { setStatus({ kind: 'conflict', text: L.conflict }); await load().catch(() => {}); return false; }
+      setStatus({ kind: 'error', text: fmt(L.notPublished, { message: Object.keys(err.fields ?? {}).length ? L.fixFields : err.message }) });
+      showFields(err.fields ?? {}, saved.current ?? emptyDoc);
+      return false;
+    }
+  }, [api, load, L]);
+
+  const saveNow = useCallback(async (d: ThemeDocument, force = false): Promise<boolean> => {
+    if (d === saved.current && !force) return true;
     setStatus({ kind: 'saving', text: L.saving });
     try {
-      const r = await api.saveDraft(d, version.current);
-      version.current = r.draft_version;
-      saved.current = d;
-      setWarnings(r.warnings);
-      setStatus({ kind: 'saved', text: L.saved });
+      if (d !== saved.current) {
+        const r = await api.saveDraft(d, version.current);
+        version.current = r.draft_version;
+        saved.current = d;
+        setWarnings(r.warnings);
+      }
+      const ok = await publishSaved();
       setNonce((n) => n + 1);
-      return true;
+      return ok;
     } catch (e) {
       if (e instanceof ApiError && e.status === 409) {
         setStatus({ kind: 'conflict', text: L.conflict });
@@ -150,32 +175,7 @@ function BuilderView({ slug, base, shopName, labels, adminShop, adminLabels, ini
     if (r.first) setSelected(r.first);
   }
 
-  const publish = async () => {
-    if (!(await saveNow(doc))) return;
-    setStatus({ kind: 'publishing', text: L.publishing });
-    setSectionErrors({}); setOtherErrors([]);
-    try {
-      const r = await api.publish(version.current);
-      setState((s) => (s ? { ...s, theme_pack: r.theme_pack, published: r.published } : s));
-      setStatus({ kind: 'published', text: L.published });
-    } catch (e) {
-      const err = e as ApiError;
-      if (err.status === 409) { setStatus({ kind: 'conflict', text: L.conflict }); await load().catch(() => {}); return; }
-      setStatus({ kind: 'error', text: fmt(L.notPublished, { message: Object.keys(err.fields ?? {}).length ? L.fixFields : err.message }) });
-      showFields(err.fields ?? {}, doc);
-    }
-  };
-
-  const discard = async () => {
-    if (!confirm(L.confirmDiscard)) return;
-    try {
-      const r = await api.discard();
-      version.current = r.draft_version; saved.current = r.draft; setWarnings(r.warnings);
-      reset(r.draft); setNonce((n) => n + 1);
-      setStatus({ kind: 'saved', text: L.discarded });
-    } catch (e) { setStatus({ kind: 'error', text: (e as Error).message }); }
-  };
-
+  const [focusForm, setFocusForm] = useState(0);
   // The preview bridge: selection both ways, theme settings shown at once.
   const frame = useRef<HTMLIFrameElement>(null);
   const packTokens = (state?.packs.find((p) => p.id === doc.pack) as { tokens?: Tokens } | undefined)?.tokens;
@@ -183,8 +183,17 @@ function BuilderView({ slug, base, shopName, labels, adminShop, adminLabels, ini
     if (!sectionsOf(doc, pageRef.current).some((s) => s.id === id)) return;
     openTool(null);
     setSelected(id);
-    requestAnimationFrame(() => document.querySelector(`.bf-row[data-section-id="${CSS.escape(id)}"]`)?.scrollIntoView({ block: 'nearest' }));
+    setFocusForm((n) => n + 1);
+  }, onEdit: (panel, item) => {
+    if (!adminShop || !isToolPanel(panel)) return;
+    openTool(panel, item);
   } });
+  // The settings form of a section chosen in the preview (or the list) is brought into view: at 1280 x 800 it
+  // opens below the section list.
+  useEffect(() => {
+    if (!focusForm) return;
+    requestAnimationFrame(() => document.querySelector('.bf-panel .bf-form')?.scrollIntoView({ block: 'start', behavior: 'smooth' }));
+  }, [focusForm, selected]);
 
   // Leaving with changes the auto-save has not sent yet asks first.
   useEffect(() => {
@@ -210,12 +219,12 @@ function BuilderView({ slug, base, shopName, labels, adminShop, adminLabels, ini
     <div className="bf-root">
       <TopBar back={`${base}/`} name={shopName ?? slug} canUndo={history.past.length > 0 && !busy} canRedo={history.future.length > 0 && !busy}
         undoTitle={title('undo', L.undoHint)} redoTitle={title('redo', L.redoHint)} onUndo={undo} onRedo={redo}
-        status={{ kind: status.kind, text: dirty && status.kind !== 'saving' ? L.unsaved : status.text ?? '' }} dirty={dirty}
-        publishing={status.kind === 'publishing'} onSave={() => void saveNow(doc)} onDiscard={() => void discard()} onPublish={() => void publish()} />
+        status={{ kind: status.kind, text: dirty && status.kind !== 'saving' ? L.unsaved : status.text ?? '' }}
+        busy={status.kind === 'saving' || status.kind === 'publishing'} onSave={() => void saveNow(doc, true)} />
       <div className="bf-main">
         <aside className="bf-panel" aria-label={L.panel}>
           {tool && adminShop ? (
-            <OpenToolPanel tool={tool} shop={adminShop} base={base} adminLabels={adminLabels} epoch={panelEpoch} notice={P.liveNotice}
+            <OpenToolPanel tool={tool} item={item} shop={adminShop} base={base} adminLabels={adminLabels} epoch={panelEpoch} notice={P.liveNotice}
               onCommand={record} onClose={() => openTool(null)} onChanged={reloadPreview} />
           ) : themeOpen ? (
             <>
@@ -237,9 +246,6 @@ function BuilderView({ slug, base, shopName, labels, adminShop, adminLabels, ini
               </select>
             </label>
           </div>
-          {doc.pack !== state.theme_pack && (
-            <p className="bf-note">{fmt(L.previewNote, { pack: pack?.name ?? doc.pack, published: state.theme_pack })}</p>
-          )}
           {(pageWarnings.length > 0) && (
             <details className="bf-warnings" open={doc.pack !== state.theme_pack}>
               <summary>{fmt(L.warnings, { count: pageWarnings.length })}</summary>
@@ -257,7 +263,7 @@ function BuilderView({ slug, base, shopName, labels, adminShop, adminLabels, ini
             types={types}
             selected={selected}
             errors={errorIds}
-            onSelect={(id) => setSelected(id === selected ? null : id)}
+            onSelect={(id) => { setSelected(id === selected ? null : id); if (id !== selected) setFocusForm((n) => n + 1); }}
             onMove={(from, to) => change(moveSection(doc, page, from, to))}
             onToggle={(id) => change(toggleSection(doc, page, id))}
             onRemove={(id) => { change(removeSection(doc, page, id)); if (selected === id) setSelected(null); }}
@@ -285,6 +291,9 @@ function BuilderView({ slug, base, shopName, labels, adminShop, adminLabels, ini
               serverFields={sectionErrors[current.id] ?? {}}
               api={api}
               catalogues={catalogues}
+              editors={adminShop ? SECTION_EDITORS[current.type] ?? [] : []}
+              editorName={(p) => toolName(adminLabels, p)}
+              onEditor={(p) => openTool(p)}
             />
           )}
           </>)}

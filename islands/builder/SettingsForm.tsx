@@ -8,6 +8,7 @@ import IslandForm from '../shared/form.tsx';
 import { fmt, useLabels } from './labels.ts';
 import { useThemeLabels } from './theme-labels.ts';
 import { breakpointKey, type Breakpoint } from '../../src/themes/schema.ts';
+import type { ToolPanel } from './tool-panels.ts';
 
 interface Props {
   section: Section;
@@ -20,9 +21,13 @@ interface Props {
   /** The breakpoint responsive settings are edited for (the preview shows the same width). */
   device?: Breakpoint;
   onDevice?: (d: Breakpoint) => void;
+  /** The shop's editors of what the section shows (the carousel: its slides, header text, banners; issue 27). */
+  editors?: ToolPanel[];
+  editorName?: (p: ToolPanel) => string;
+  onEditor?: (p: ToolPanel) => void;
 }
 
-export function SettingsForm({ section, def, packDefaults, onChange, serverFields, api, catalogues, device = 'desktop', onDevice = () => {} }: Props) {
+export function SettingsForm({ section, def, packDefaults, onChange, serverFields, api, catalogues, device = 'desktop', onDevice = () => {}, editors = [], editorName = (p) => p, onEditor = () => {} }: Props) {
   const L = useLabels();
   const T = useThemeLabels();
   const names: Record<Breakpoint, string> = { phone: L.phone, tablet: T.tablet, desktop: L.desktop };
@@ -39,6 +44,12 @@ export function SettingsForm({ section, def, packDefaults, onChange, serverField
     <IslandForm ref={form} className="bf-form" aria-label={fmt(L.settingsOf, { name: def.name })} onSubmit={(e) => e.preventDefault()} noValidate>
       <h3>{def.name}</h3>
       {general.length > 0 && <p className="bf-error" role="alert">{general.join('; ')}</p>}
+      {editors.length > 0 && (
+        <nav className="bf-editors" aria-label={L.alsoEdit}>
+          <span className="bf-muted">{L.alsoEdit}</span>
+          {editors.map((p) => <button key={p} type="button" className="bf-btn bf-small" data-panel={p} onClick={() => onEditor(p)}>{editorName(p)}</button>)}
+        </nav>
+      )}
       {def.settings.length === 0 && <p className="bf-muted">{L.noSettings}</p>}
       {def.settings.some((s) => s.responsive) && (
         <div className="bf-bp" role="group" aria-label={T.breakpoint}>

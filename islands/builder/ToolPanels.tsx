@@ -1,6 +1,6 @@
 // The builder's tool panels in the side bar: the list of the shop's editors, and the open one (AdminPanels,
 // loaded on demand) with its way back to the sections.
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import type { AdminShop } from '../admin/AdminBar.tsx';
 import type { AdminLabels } from '../admin/labels.ts';
 import type { RecordCommand } from '../admin/panel-history.ts';
@@ -25,36 +25,48 @@ export function ToolNav({ adminLabels, onOpen }: { adminLabels?: Partial<AdminLa
 }
 
 interface OpenProps {
-  tool: ToolPanel; shop: AdminShop; base: string; adminLabels?: Partial<AdminLabels>;
+  tool: ToolPanel;
+  /** The slide or banner whose own form the panel opens at (a click in the preview, a storefront pencil). */
+  item?: string | null;
+  shop: AdminShop; base: string; adminLabels?: Partial<AdminLabels>;
   /** Changes after an undo or redo of a panel command, so the panel reads the live data again. */
   epoch: number;
   notice: string; onCommand: RecordCommand; onClose: () => void; onChanged: () => void;
 }
 
-export function OpenToolPanel({ tool, shop, base, adminLabels, epoch, notice, onCommand, onClose, onChanged }: OpenProps) {
+export function OpenToolPanel({ tool, item, shop, base, adminLabels, epoch, notice, onCommand, onClose, onChanged }: OpenProps) {
   const L = useLabels();
+  const top = useRef<HTMLButtonElement>(null);
+  // The editor opened from the preview is brought into view (on phones the panel sits above the preview).
+  useEffect(() => { top.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' }); }, [tool, item]);
   return (
     <>
-      <button type="button" className="bf-btn bf-back-btn" onClick={onClose}>← {L.backToSections}</button>
+      <button ref={top} type="button" className="bf-btn bf-back-btn" onClick={onClose}>← {L.backToSections}</button>
       <Suspense fallback={<p aria-busy="true">{L.toolLoading}</p>}>
-        <AdminPanels key={`${tool}-${epoch}`} panel={tool} shop={shop} base={base} labels={adminLabels} savedLabel={L.toolSaved}
+        <AdminPanels key={`${tool}-${item ?? ''}-${epoch}`} panel={tool} item={item ?? null} shop={shop} base={base} labels={adminLabels} savedLabel={L.toolSaved}
           notice={notice} onCommand={onCommand} onClose={onClose} onChanged={onChanged} />
       </Suspense>
     </>
   );
 }
 
-/** Which panel is open (a tool, the theme settings, or none: the sections), kept in the address's `?panel=`. */
-export function useOpenPanel(initialPanel: string | null | undefined, hasTools: boolean) {
+/**
+ * Which panel is open (a tool, the theme settings, or none: the sections) and the item it edits (a slide, a
+ * banner), kept in the address's `?panel=` and `?item=`.
+ */
+export function useOpenPanel(initialPanel: string | null | undefined, hasTools: boolean, initialItem?: string | null) {
   const [tool, setTool] = useState<ToolPanel | null>(hasTools && isToolPanel(initialPanel) ? initialPanel : null);
+  const [item, setItem] = useState<string | null>(hasTools && isToolPanel(initialPanel) ? initialItem ?? null : null);
   const [themeOpen, setThemeOpen] = useState(initialPanel === 'theme');
-  const openTool = useCallback((p: ToolPanel | 'theme' | null) => {
+  const openTool = useCallback((p: ToolPanel | 'theme' | null, it: string | null = null) => {
     setTool(p === 'theme' ? null : p);
+    setItem(p && p !== 'theme' ? it : null);
     setThemeOpen(p === 'theme');
     // The address says which panel is open, so a reload or a shared link comes back to it.
     const u = new URL(window.location.href);
     if (p) u.searchParams.set('panel', p); else u.searchParams.delete('panel');
+    if (p && p !== 'theme' && it) u.searchParams.set('item', it); else u.searchParams.delete('item');
     window.history.replaceState(null, '', u);
   }, []);
-  return { tool, themeOpen, openTool };
+  return { tool, item, themeOpen, openTool };
 }

@@ -24,6 +24,10 @@ export const defaultBuilderLabels = {
   saveDraft: 'Guardar borrador',
   discard: 'Descartar',
   publish: 'Publicar',
+  /** The one save model, said on screen (issue 27). */
+  saveModel: 'Cada cambio se publica en tu tienda al instante; Deshacer lo revierte.',
+  saveNow: 'Guardar ahora',
+  alsoEdit: 'Lo que muestra esta sección',
   panel: 'Secciones y ajustes',
   template: 'Plantilla',
   pack: 'Tema',

@@ -6,3 +6,9 @@ export const isToolPanel = (v: unknown): v is ToolPanel => typeof v === 'string'
 
 /** The builder's address opened at one panel. */
 export const builderPanelHref = (base: string, panel: ToolPanel) => `${base}/admin/editor?panel=${panel}`;
+
+/**
+ * The shop's own editors of what a section shows (issue 27): the carousel section's slides, its header text and
+ * the banners under it; the form of such a section offers them beside its settings (height, show text).
+ */
+export const SECTION_EDITORS: Record<string, ToolPanel[]> = { 'header-carousel': ['carousel', 'headers', 'banners'] };

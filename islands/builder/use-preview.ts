@@ -14,13 +14,17 @@ interface Options {
   dark: boolean;
   /** A section clicked in the preview (the caller checks it is on the current page). */
   onSelect: (id: string) => void;
+  /** An element with its own editor clicked in the preview: the panel ('carousel', 'banners', 'headers', 'photo',
+   * 'social') and the item (a slide's or a banner's id), checked by the caller. */
+  onEdit: (panel: string, item: string | null) => void;
 }
 
-export function usePreviewBridge({ frame, selected, doc, packTokens, dark, onSelect }: Options) {
+export function usePreviewBridge({ frame, selected, doc, packTokens, dark, onSelect, onEdit }: Options) {
   const post = (m: Record<string, unknown>) => frame.current?.contentWindow?.postMessage(m, window.location.origin);
-  const latest = useRef({ selected, onSelect, tokens: { css: '', scheme: undefined as string | undefined } });
+  const latest = useRef({ selected, onSelect, onEdit, tokens: { css: '', scheme: undefined as string | undefined } });
   latest.current.selected = selected;
   latest.current.onSelect = onSelect;
+  latest.current.onEdit = onEdit;
   latest.current.tokens = { css: packTokens ? themeSettingsCss(packTokens, doc.tokens, dark) : '', scheme: doc.tokens?.scheme };
   const tellSelected = () => post({ type: 'builder:selected', id: latest.current.selected });
   const tellTokens = () => post({ type: 'builder:tokens', ...latest.current.tokens });
@@ -30,9 +34,10 @@ export function usePreviewBridge({ frame, selected, doc, packTokens, dark, onSel
   useEffect(() => {
     const onMessage = (e: MessageEvent) => {
       if (e.origin !== window.location.origin || e.source !== frame.current?.contentWindow) return;
-      const m = e.data as { type?: unknown; id?: unknown } | null;
+      const m = e.data as { type?: unknown; id?: unknown; panel?: unknown; item?: unknown } | null;
       if (m?.type === 'builder:preview-ready') { tellSelected(); tellTokens(); return; }
       if (m?.type === 'builder:select-section' && typeof m.id === 'string') latest.current.onSelect(m.id);
+      if (m?.type === 'builder:edit' && typeof m.panel === 'string') latest.current.onEdit(m.panel, typeof m.item === 'string' && m.item.length <= 64 ? m.item : null);
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);

@@ -33,6 +33,13 @@ const Icon = ({ d, flip }: { d: string; flip?: boolean }) => (
 
 export { slideName, slideWord };
 
+/** The admin's pencil in the slide's corner (inline: admin-only markup; as src/components/store/edit-in-place.ts). */
+const PENCIL_CSS = {
+  display: 'inline-grid', placeItems: 'center', width: 44, height: 44, boxSizing: 'border-box', borderRadius: 999, background: '#fff',
+  color: '#1f5fd1', border: '2px solid #1f5fd1', boxShadow: '0 1px 4px rgba(0,0,0,.3)', position: 'absolute', top: '.4rem', right: '.4rem', zIndex: 6,
+} as const;
+const PENCIL_ICON = 'M3 17.25V21h3.75L17.81 9.94l-3.75-3.75L3 17.25zm17.71-10.21a1 1 0 0 0 0-1.41l-2.34-2.34a1 1 0 0 0-1.41 0l-1.83 1.83 3.75 3.75 1.83-1.83z';
+
 /** A slide's words as HTML, placed per breakpoint by classes (over the picture, below it, hidden). */
 export function SlideWords({ text }: { text: SlideText }) {
   return (
@@ -62,7 +69,13 @@ export default function HeaderCarousel({ slides, width, height, labels }: Header
           );
           return (
             <div key={s.key} className={s.text ? 'swiper-slide has-text' : 'swiper-slide'} role="group" aria-roledescription={slideWord(labels.slide)}
-              aria-label={`${i + 1} / ${n}`}>
+              aria-label={`${i + 1} / ${n}`} {...(s.edit ? { 'data-edit-panel': 'carousel', 'data-edit-item': s.edit.item } : {})}>
+              {s.edit?.href && (
+                // A shop admin's pencil to this slide's editor (issue 27); never in shoppers' pages.
+                <a className="edit-pencil" data-admin-action="" href={s.edit.href} aria-label={s.edit.label} title={s.edit.label} style={PENCIL_CSS}>
+                  <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path fill="currentColor" d={PENCIL_ICON} /></svg>
+                </a>
+              )}
               {s.href ? (
                 <a href={s.href} target={s.target} rel={s.target === '_blank' ? 'noopener' : undefined} aria-label={slideName(labels.slide, i + 1, n)}>
                   {picture}

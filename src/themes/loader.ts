@@ -118,18 +118,61 @@ function checkReferences(file: string, pack: Pack, errors: PackError[]) {
   if (!pack.templates.home) errors.push({ file, path: '$.templates.home', message: 'every pack needs a home template' });
 }
 
-// Packs are configuration read from disk once per process; a restart picks up changes.
+// Packs are configuration read from disk once per process (at its first page or at `npm start`'s check); a
+// restart picks up a new, changed or deleted pack (docs/theme-packs.md says so to designers).
 let cache: ReturnType<typeof loadPacks> | undefined;
 
 export function packs() {
   cache ??= loadPacks();
-  if (cache.errors.length && !cache.packs.has('basic')) throw new Error(`theme packs are invalid:\n${formatPackErrors(cache.errors)}`);
+  if (!cache.packs.has('basic')) throw new Error(`theme pack "basic" (every shop's fallback) is missing or invalid:\n${formatPackErrors(cache.errors)}`);
   return cache.packs;
 }
 
-export function getPack(id: string): LoadedPack {
+/** The pack ids (folder names) that have errors: each is refused while the others serve. */
+export function refusedPackIds(errors: PackError[]): string[] {
+  return [...new Set(errors.map((e) => path.basename(path.dirname(e.file))))].sort();
+}
+
+/**
+ * What `npm start` makes of the packs: a broken pack is refused with its errors (file and JSON path) and every
+ * other pack serves; only a missing or broken "basic", the fallback of every shop, stops the start.
+ */
+export function startupPackReport(r: ReturnType<typeof loadPacks>): { fatal: boolean; lines: string[] } {
+  const lines: string[] = [];
+  const fatal = !r.packs.has('basic');
+  if (fatal) lines.push('Theme pack "basic" is missing or invalid: it is every shop\'s fallback, the server cannot start.');
+  for (const id of refusedPackIds(r.errors)) {
+    if (id === 'basic') continue;
+    lines.push(`Theme pack "${id}" refused (its shops are served with "basic"; the other packs serve):`);
+    const own = r.errors.filter((e) => path.basename(path.dirname(e.file)) === id);
+    lines.push(...formatPackErrors(own).split('\n').map((l) => `  ${l}`));
+  }
+  if (fatal) lines.push(...formatPackErrors(r.errors.filter((e) => path.basename(path.dirname(e.file)) === 'basic')).split('\n').map((l) => `  ${l}`));
+  return { fatal, lines };
+}
+
+/** Shops whose pack is not among `known`, by pack: what the start-up report and the first page of each log. */
+export function missingPackLines(uses: { pack: string; shop: string }[], known: Iterable<string>): string[] {
+  const have = new Set(known);
+  const byPack = new Map<string, string[]>();
+  for (const u of uses) if (!have.has(u.pack)) byPack.set(u.pack, [...(byPack.get(u.pack) ?? []), u.shop]);
+  return [...byPack].sort(([a], [b]) => a.localeCompare(b)).map(([pack, shops]) =>
+    `Theme pack "${pack}" is missing or refused: ${[...new Set(shops)].sort().join(', ')} served with "basic" until it is back (restart after adding it).`);
+}
+
+const warned = new Set<string>();
+
+/** The pack `id`, else "basic"; a missing pack is logged once per pack and shop (never silently replaced). */
+export function getPack(id: string, shop?: string): LoadedPack {
   const all = packs();
-  return all.get(id) ?? all.get('basic')!;
+  const found = all.get(id);
+  if (found) return found;
+  const key = `${id}\u0000${shop ?? ''}`;
+  if (!warned.has(key)) {
+    warned.add(key);
+    console.warn(`[themes] ${missingPackLines([{ pack: id, shop: shop ?? '(a shop)' }], all.keys())[0]}`);
+  }
+  return all.get('basic')!;
 }
 
 export function formatPackErrors(errors: PackError[]) {

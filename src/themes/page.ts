@@ -27,7 +27,7 @@ export interface ThemedPage {
  * template, or the draft with its pack for an admin's ?preview=draft. Without it the pack's template applies.
  */
 export function themedPage(shop: ShopRow, page: PageType, custom?: { pack: string; template: Template | null; tokens?: ThemeSettings | null } | null): ThemedPage {
-  const pack = getPack(custom?.pack ?? shop.theme_pack);
+  const pack = getPack(custom?.pack ?? shop.theme_pack, shop.slug);
   const theme = storeThemeInfoSchema.parse(shop.store_theme_info);
   const settings = custom?.tokens ?? {};
   return {

@@ -7,14 +7,14 @@ import { SCREENS_DIR, signIn, USERS, VIEWPORTS } from './helpers.ts';
 
 const LANGS = {
   es: {
-    locale: 'es-MX', sections: 'Secciones', toolbar: ['Deshacer', 'Guardar borrador', 'Descartar', 'Publicar', 'Escritorio', 'Teléfono'],
+    locale: 'es-MX', sections: 'Secciones', toolbar: ['Deshacer', 'Guardar ahora', 'Escritorio', 'Teléfono'],
     template: 'Plantilla', pack: 'Tema', carousel: 'Carrusel de encabezados', products: 'Productos', settings: 'Ajustes: Productos',
     labels: ['Título', 'Elementos mostrados', 'Columnas (Escritorio)'], config: 'Configuración de la tienda',
     configLabels: ['Correo de contacto', 'Estilo del pie de página', 'Modo oscuro'], footer: ['El del tema', 'Sencillo', 'Tres columnas (una en teléfonos)'],
     save: 'Guardar', foreign: ['Products', 'Header carousel', 'Title', 'Items shown', 'Save', 'Publish', 'Settings', '(pack)', '(template)', '(draft saved)'],
   },
   en: {
-    locale: 'en-US', sections: 'Sections', toolbar: ['Undo', 'Save draft', 'Discard', 'Publish', 'Desktop', 'Phone'],
+    locale: 'en-US', sections: 'Sections', toolbar: ['Undo', 'Save now', 'Desktop', 'Phone'],
     template: 'Template', pack: 'Theme', carousel: 'Header carousel', products: 'Products', settings: 'Settings: Products',
     labels: ['Title', 'Items shown', 'Columns (Desktop)'], config: 'Shop settings',
     configLabels: ['Contact e-mail', 'Footer style', 'Dark mode'], footer: ["The theme's", 'Simple', 'Three columns (one on phones)'],

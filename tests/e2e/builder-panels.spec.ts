@@ -67,6 +67,65 @@ test('?panel= opens a panel; the preview has no admin controls and a click on a 
   await expect(f.locator('.section.is-builder-selected')).toHaveCount(1);
 });
 
+// Click-to-edit (issue 27): what a click on each kind of element opens, and how to see it is that element's editor.
+const EDIT_TARGETS = [
+  { panel: 'carousel', item: true, ready: (page: Page, en: boolean) => panel(page).getByLabel(en ? 'Title' : 'Título', { exact: true }) },
+  { panel: 'banners', item: true, ready: (page: Page, en: boolean) => panel(page).getByLabel(en ? 'Audience' : 'Audiencia') },
+  { panel: 'headers', item: false, ready: (page: Page, en: boolean) => panel(page).getByRole('button', { name: en ? /Edit Hecho en México/ : 'Editar Hecho en México' }) },
+  { panel: 'photo', item: false, ready: (page: Page) => panel(page).locator('input').first() },
+  { panel: 'social', item: false, ready: (page: Page) => panel(page).locator('input').first() },
+] as const;
+
+/** Clicks the element that opens `panel` in the preview; its editor opens, in view, at the element's own form. */
+async function clickToEdit(page: Page, t: (typeof EDIT_TARGETS)[number], en = false) {
+  const f = page.frameLocator('.bf-frame-wrap iframe'); // its title is in the page's language
+  const el = f.locator(`[data-edit-panel="${t.panel}"]`).first();
+  await expect(el).toBeAttached({ timeout: 20_000 });
+  // The carousel may be fading to another slide: any slide opens its own form.
+  await el.click({ force: t.panel === 'carousel' });
+  await expect(page).toHaveURL(new RegExp(`panel=${t.panel}${t.item ? '&item=' : '(?!&item)'}`));
+  await expect(t.ready(page, en)).toBeInViewport({ timeout: 15_000 });
+}
+
+test('click-to-edit: each element in the preview opens its own editor in view; the carousel\'s form offers its editors; admins\' pencils, none for shoppers', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openBuilder(page);
+  for (const t of EDIT_TARGETS) {
+    await clickToEdit(page, t);
+    await page.getByRole('button', { name: /Volver a las secciones/ }).click();
+  }
+  // A section's own settings open in view (at 1280 x 800 the form sits below the section list).
+  await frame(page).locator('[data-section-id="products"]').click({ position: { x: 5, y: 5 } });
+  await expect(page.getByRole('form', { name: /Ajustes/ })).toBeInViewport();
+  // The carousel section: beside 'Altura' and 'Mostrar texto', its slides, header text and banners.
+  const carouselRow = page.locator('li.bf-row').filter({ hasText: 'Carrusel de encabezados' }).locator('.bf-row-name');
+  await carouselRow.click();
+  const editors = page.getByRole('navigation', { name: 'Lo que muestra esta sección' });
+  await expect(editors).toBeInViewport();
+  await expect(editors.getByRole('button')).toHaveText(['Carrusel', 'Encabezados', 'Banners']);
+  await editors.getByRole('button', { name: 'Carrusel' }).click();
+  await expect(panel(page).getByRole('button', { name: 'Agregar diapositiva' })).toBeVisible();
+
+  // The storefront: an admin's pencils lead to the builder at that element's editor; shoppers get no such markup.
+  await page.goto(`/${SHOP}/`);
+  const pencils = page.locator('a.edit-pencil');
+  for (const p of ['carousel', 'banners', 'headers', 'photo', 'social']) await expect(pencils.and(page.locator(`[href*="panel=${p}"]`)).first()).toBeAttached();
+  await expect(page.locator('.header-info a.edit-pencil')).toHaveAccessibleName('Editar el encabezado');
+  // A 44 px target over the element's corner (the admin-only CSS is there).
+  await expect(page.locator('.header-info a.edit-pencil')).toHaveCSS('width', '44px');
+  await expect(page.locator('.header-info a.edit-pencil')).toHaveCSS('position', 'absolute');
+  const slidePencil = page.locator('[data-edit-panel="carousel"] a.edit-pencil').first();
+  const href = (await slidePencil.getAttribute('href'))!;
+  expect(href).toMatch(new RegExp(`^/${SHOP}/admin/editor\\?panel=carousel&item=[^&]+$`));
+  await page.goto(href);
+  await expect(panel(page).getByLabel('Título', { exact: true })).toBeInViewport({ timeout: 20_000 });
+  const anon = await shopper(browser, null);
+  await expect(anon.locator('[data-edit-panel], a.edit-pencil')).toHaveCount(0);
+  expect(await anon.content()).not.toContain('edit-pencil');
+  await anon.context().close();
+});
+
 test('the side bar\'s editors link to the builder at their panel', async ({ page }) => {
   await page.setViewportSize(VIEWPORTS.desktop);
   await signIn(page.request, USERS.admin03);
@@ -151,9 +210,8 @@ test('from the builder: header, slide words, a ul1 banner, colour and section or
     await expect.poll(() => rowIds(page)).toEqual(before);
     await page.getByRole('button', { name: /Rehacer/ }).click();
     await expect.poll(() => rowIds(page)).toEqual(want);
-    await expect(page.locator('.bf-status')).toHaveText(/Borrador guardado/, { timeout: 10_000 });
-    await page.getByRole('button', { name: 'Publicar' }).click();
-    await expect(page.locator('.bf-status')).toHaveText(/Publicado/, { timeout: 15_000 });
+    // Every edit is live (issue 27): the order is published after its auto-save, no Publish step.
+    await expect(page.locator('.bf-status')).toHaveText('Publicado', { timeout: 15_000 });
 
     // What shoppers see.
     const anon = await shopper(browser, null);
@@ -179,7 +237,8 @@ test('from the builder: header, slide words, a ul1 banner, colour and section or
   }
 });
 
-test('screenshots: the builder with a panel open at 390 and 1280 px, es and en', async ({ browser }) => {
+test('screenshots: the builder with a panel open, and click-to-edit on each element type, at 390 and 1280 px, es and en', async ({ browser }) => {
+  test.setTimeout(180_000);
   for (const locale of ['es-MX', 'en-US'] as const) {
     for (const vp of ['phone', 'desktop'] as const) {
       const ctx = await browser.newContext({ locale, viewport: VIEWPORTS[vp], baseURL: test.info().project.use.baseURL });
@@ -191,6 +250,12 @@ test('screenshots: the builder with a panel open at 390 and 1280 px, es and en',
       await page.getByRole('button', { name: locale === 'es-MX' ? /Volver a las secciones/ : /Back to sections/ }).click();
       await expect(page.getByRole('navigation', { name: locale === 'es-MX' ? 'Tienda' : 'Shop' })).toBeVisible();
       await page.screenshot({ path: `${SCREENS_DIR}/builder-tools-${locale}-${vp}.png` });
+      // Click-to-edit on each element type (issue 27): the editor that opens, in view.
+      for (const t of EDIT_TARGETS) {
+        await clickToEdit(page, t, locale === 'en-US');
+        await page.screenshot({ path: `${SCREENS_DIR}/click-to-edit-${t.panel}-${locale}-${vp}.png` });
+        await page.getByRole('button', { name: locale === 'es-MX' ? /Volver a las secciones/ : /Back to sections/ }).click();
+      }
       await ctx.close();
     }
   }

@@ -37,7 +37,8 @@ async function openBuilder(page: Page, query = '') {
   await expect(page.locator('li.bf-row, [data-testid="theme-settings"]').first()).toBeVisible({ timeout: 20_000 });
 }
 
-const saved = (page: Page) => expect(page.locator('.bf-status')).toHaveText(/Borrador guardado|Draft saved/, { timeout: 15_000 });
+// Every edit is live (issue 27): saved, then published.
+const saved = (page: Page) => expect(page.locator('.bf-status')).toHaveText(/^(Publicado|Published)$/, { timeout: 15_000 });
 
 test.afterAll(async ({ browser }) => {
   const ctx = await browser.newContext({ baseURL: test.info().project.use.baseURL });
@@ -79,7 +80,7 @@ test('theme settings: accent, font and button radius; one change undone; publish
   await page.screenshot({ path: `${SCREENS_DIR}/builder-theme-es-phone.png`, fullPage: true });
   await page.setViewportSize(VIEWPORTS.desktop);
 
-  await page.getByRole('button', { name: 'Publicar' }).click();
+  await page.getByRole('button', { name: 'Guardar ahora' }).click();
   await expect(page.locator('.bf-status')).toHaveText('Publicado', { timeout: 15_000 });
 
   // An anonymous shopper (no script needed: the values are CSS in the page).

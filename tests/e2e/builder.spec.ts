@@ -90,18 +90,18 @@ test('admin03 reorders home by keyboard, switches to pack 04 with a preview and 
     await expect(live).toHaveText(/Productos sobre Catálogos/);
     await page.keyboard.press('Space');
     await expect.poll(() => rowIds(page)).toEqual([...before.slice(0, iCat), 'products', ...before.slice(iCat).filter((id) => id !== 'products')]);
-    await expect(page.locator('.bf-status')).toHaveText(/Borrador guardado/, { timeout: 10_000 });
+    // One save model (issue 27): every edit is live, with Undo; the top bar says so.
+    await expect(page.getByTestId('save-model')).toHaveText('Cada cambio se publica en tu tienda al instante; Deshacer lo revierte.');
+    await expect(page.locator('.bf-status')).toHaveText('Publicado', { timeout: 10_000 });
 
-    // Switch the pack: the preview follows the draft before anything is published.
+    // Switch the pack: live at once, in the preview and for shoppers.
     await page.getByRole('combobox', { name: 'Tema', exact: true }).selectOption('04');
-    await expect(page.getByText(/la tienda sigue con «03» hasta publicar/)).toBeVisible();
-    await expect(page.locator('.bf-status')).toHaveText(/Borrador guardado/, { timeout: 10_000 });
+    await expect(page.locator('.bf-status')).toHaveText(/Guardando|Publicando|Cambios sin guardar/);
+    await expect(page.locator('.bf-status')).toHaveText('Publicado', { timeout: 10_000 });
     const frame = page.frameLocator('iframe[title="Vista previa del borrador"]');
     await expect(frame.locator('html')).toHaveAttribute('data-theme-pack', '04', { timeout: 15_000 });
     const anon = await browser.newContext({ baseURL: test.info().project.use.baseURL });
     const shopper = await anon.newPage();
-    await shopper.goto('/demo-03/');
-    await expect(shopper.locator('html')).toHaveAttribute('data-theme-pack', '03'); // not published yet
     await page.screenshot({ path: `${SHOTS}/builder-1440-pack04.png` });
 
     // Select a section: its generated form opens.
@@ -114,9 +114,6 @@ test('admin03 reorders home by keyboard, switches to pack 04 with a preview and 
     await expect(page.locator('iframe[title="Vista previa del borrador"]')).toHaveJSProperty('clientWidth', 390);
     await page.screenshot({ path: `${SHOTS}/builder-1440-phone.png` });
     await widths.getByRole('button', { name: 'Escritorio' }).click();
-
-    await page.getByRole('button', { name: 'Publicar' }).click();
-    await expect(page.locator('.bf-status')).toHaveText(/Publicado/, { timeout: 15_000 });
 
     await shopper.goto('/demo-03/');
     await expect(shopper.locator('html')).toHaveAttribute('data-theme-pack', '04');
@@ -153,7 +150,7 @@ test('a draft the schema refuses is not published; the message sits at the secti
     expect(put.status(), await put.text()).toBe(200);
 
     await openBuilder(page);
-    await page.getByRole('button', { name: 'Publicar' }).click();
+    await page.getByRole('button', { name: 'Guardar ahora' }).click();
     await expect(page.locator('.bf-status')).toHaveText(/No se publicó/, { timeout: 15_000 });
     await expect(page.locator('li.bf-row[data-section-id="products"]')).toHaveClass(/has-error/);
     const columns = page.getByRole('form', { name: /Ajustes/ }).locator('[data-setting="columns"]');

@@ -122,6 +122,9 @@ test('the sliders snap at 390 px, shift nothing and ship no script with autoplay
 test('the builder adds a product slider and configures its source and autoplay', async ({ page }) => {
   await page.setViewportSize(VIEWPORTS.desktop);
   await signIn(page.request, 'adminbasic@demo.test');
+  const THEME = '/api/shops/demo-basic/admin/theme';
+  // Every builder edit is live (issue 27): the published theme is put back afterwards.
+  const before = (await (await page.request.get(THEME)).json()) as { draft: Record<string, unknown>; published: Record<string, unknown> | null };
   try {
     await page.goto('/demo-basic/admin/editor');
     await waitForIsland(page, '.bf-add');
@@ -135,13 +138,17 @@ test('the builder adds a product slider and configures its source and autoplay',
     await expect(page.locator('[data-setting="catalogue"] select')).toBeVisible();
     await expect(page.locator('[data-setting="autoplay"]').getByLabel('Avanzar solo')).toBeChecked();
     await page.locator('[data-setting="autoplay"]').getByLabel('Avanzar solo').uncheck();
-    await page.getByRole('button', { name: 'Guardar borrador' }).click();
-    await expect(page.getByText('Borrador guardado')).toBeVisible();
+    await page.getByRole('button', { name: 'Guardar ahora' }).click();
+    await expect(page.locator('.bf-status')).toHaveText('Publicado', { timeout: 15_000 });
     const draft = (await (await page.request.get('/api/shops/demo-basic/admin/theme')).json()).draft;
     const added = (draft.templates.home.sections as { type: string; settings: Record<string, unknown> }[]).filter((s) => s.type === 'product-slider').at(-1)!;
     expect(added.settings).toMatchObject({ source: 'catalogue', autoplay: false });
   } finally {
-    expect((await page.request.post('/api/shops/demo-basic/admin/theme/discard', { data: {} })).status()).toBe(200);
+    await page.goto('about:blank'); // no auto-save may land after the restore
+    const now = (await (await page.request.get(THEME)).json()) as { draft_version: number };
+    const put = await page.request.put(`${THEME}/draft`, { data: { ...(before.published ?? before.draft), version: now.draft_version } });
+    expect(put.status(), await put.text()).toBe(200);
+    expect((await page.request.post(`${THEME}/publish`, { data: { version: (await put.json()).draft_version } })).status()).toBe(200);
   }
 });
 

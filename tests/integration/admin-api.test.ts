@@ -262,6 +262,33 @@ describe('carousel slides', () => {
     const after = (await owner.get(`${API}/slides`)).json();
     expect(after.results.map((x: { id: string }) => x.id)).toEqual(before.results.map((x: { id: string }) => x.id));
   });
+  it('a slide without a link saves (action_type none); the link pattern applies in two-column mode only (seed 000 §5)', async () => {
+    const img = (await upload(owner, `${API}/uploads`, { name: 'slide.svg', type: 'image/svg+xml', bytes: Buffer.from(fixture('valid.svg').toString().replace('Casa Norte', `Slide ${randomUUID()}`)) })).json();
+    const columns = (await owner.get(`${API}/store`)).json().store_theme_info.columns;
+    const made: string[] = [];
+    try {
+      const none = await owner.post(`${API}/slides`, { hzt_image: img.url, vrt_image: img.url, type: 'URL', action_type: 'none', url: null });
+      expect(none.status).toBe(201);
+      expect(none.json()).toMatchObject({ action_type: 'none', url: null });
+      made.push(none.json().id);
+      const offPattern = 'https://tienda.mx?promo=verano';
+      expect((await owner.request('PATCH', `${API}/store`, { body: { columns: 2 } })).status).toBe(200);
+      const two = await owner.post(`${API}/slides`, { hzt_image: img.url, vrt_image: img.url, type: 'URL', url: offPattern });
+      expect(two.status).toBe(400);
+      expect(two.json().error.fields).toEqual({ url: ['invalid_shop_carousel_link'] });
+      expect((await owner.request('PATCH', `${API}/store`, { body: { columns: 1 } })).status).toBe(200);
+      const one = await owner.post(`${API}/slides`, { hzt_image: img.url, vrt_image: img.url, type: 'URL', url: offPattern });
+      expect(one.status).toBe(201);
+      expect(one.json()).toMatchObject({ action_type: 'url', url: offPattern });
+      made.push(one.json().id);
+      // One column still refuses what is not a safe link.
+      const unsafe = await owner.post(`${API}/slides`, { hzt_image: img.url, vrt_image: img.url, type: 'URL', url: 'javascript:alert(1)' });
+      expect(unsafe.json().error.fields).toEqual({ url: ['invalid_shop_carousel_link'] });
+    } finally {
+      for (const id of made) await owner.request('DELETE', `${API}/slides/${id}`);
+      await owner.request('PATCH', `${API}/store`, { body: { columns } });
+    }
+  });
 });
 
 describe('banners', () => {

@@ -16,6 +16,8 @@ import { headerInputSchema, slideInputSchema, storePatchSchema, themeDocumentSch
 import { getThemeState, publishTheme, saveThemeDraft, storefrontTheme } from '../../src/domain/admin/theme.ts';
 import { uploadShopImage } from '../../src/domain/admin/upload.ts';
 import { getShopBySlug } from '../../src/domain/shops/service.ts';
+import { themePackUses } from '../../src/domain/shops/index.ts';
+import { missingPackLines, packs } from '../../src/themes/loader.ts';
 import { deleteMediaIfUnused } from '../../src/domain/admin/repo.ts';
 import { AppError } from '../../src/lib/shared/errors.ts';
 import { freshDb } from '../support/db.ts';
@@ -117,6 +119,19 @@ describe('slides and their images', () => {
     const theirs = await upload(await ctxFor('demo-04', 'admin04'), 'valid.png', Buffer.concat([fixture('valid.png'), Buffer.from('theirs')]));
     expect(await deleteMediaIfUnused(h.db, [theirs.id], ctx.shop.owner)).toEqual([]);
     expect(await h.db.select({ id: media.id }).from(media).where(eq(media.id, theirs.id))).toHaveLength(1);
+  });
+});
+
+describe('a pack deleted while shops use it (issue 27)', () => {
+  it('start-up names the shops that fall back to basic', async () => {
+    expect(missingPackLines(await themePackUses(h.db), packs().keys())).toEqual([]);
+    const before = (await getShopBySlug(h.db, 'demo-04')).theme_pack;
+    await h.db.update(shops).set({ theme_pack: 'retirado' }).where(eq(shops.slug, 'demo-04'));
+    try {
+      expect(missingPackLines(await themePackUses(h.db), packs().keys())).toEqual([
+        'Theme pack "retirado" is missing or refused: demo-04 served with "basic" until it is back (restart after adding it).',
+      ]);
+    } finally { await h.db.update(shops).set({ theme_pack: before }).where(eq(shops.slug, 'demo-04')); }
   });
 });
 

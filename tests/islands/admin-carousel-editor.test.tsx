@@ -72,6 +72,31 @@ describe('CarouselEditor', () => {
     expect(screen.queryByText(L.save, { selector: '.adm-toast span' })).toBeNull();
   });
 
+  it('an empty link saves a slide without a link (action_type none), not a required-field error', async () => {
+    await openNew();
+    fireEvent.click(screen.getByRole('button', { name: `${L.edit} 1` }));
+    expect(screen.getByText(L.slideNoLinkHint)).toBeTruthy();
+    fireEvent.change(screen.getByLabelText(L.url), { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: L.save }));
+    await waitFor(() => expect(patches).toHaveLength(1));
+    expect(patches[0]).toMatchObject({ type: 'URL', action_type: 'none', url: null });
+    expect(screen.queryByText(L.invalidField)).toBeNull();
+  });
+
+  it('one column: the two-column link pattern is not applied (only the shared link check)', async () => {
+    server.use(http.get('http://localhost/api/shops/demo-03/admin/slides', () => HttpResponse.json({ results: [slide], matches_estimated: 1, columns: 1 })));
+    await openNew();
+    fireEvent.click(screen.getByRole('button', { name: `${L.edit} 1` }));
+    const url = screen.getByLabelText(L.url) as HTMLInputElement;
+    fireEvent.change(url, { target: { value: 'javascript:alert(1)' } });
+    fireEvent.click(screen.getByRole('button', { name: L.save }));
+    expect(await screen.findByText(L.invalidCarouselLink)).toBeTruthy();
+    fireEvent.change(url, { target: { value: 'https://tienda.mx?promo=verano' } });
+    fireEvent.click(screen.getByRole('button', { name: L.save }));
+    await waitFor(() => expect(patches).toHaveLength(1));
+    expect(patches[0]).toMatchObject({ action_type: 'url', url: 'https://tienda.mx?promo=verano' });
+  });
+
   it('deletes a slide only after the 5 s undo window; undo keeps it; closing sends a waiting delete', async () => {
     await openNew();
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });

@@ -54,7 +54,8 @@ describe('admin islands in English', () => {
     const { container } = render(<Builder slug="demo-03" base="/demo-03" shopName="Demo 03" labels={builderLabelsFor(en)} themeLabels={themeLabelsFor(en)} />);
     const list = await screen.findByRole('list', { name: 'Sections' });
     expect(screen.getByText('Theme editor')).toBeTruthy();
-    for (const name of ['Undo', 'Redo', 'Save draft', 'Discard', 'Publish', 'Desktop', 'Tablet', 'Phone', 'Theme settings']) expect(screen.getByRole('button', { name: new RegExp(name) })).toBeTruthy();
+    for (const name of ['Undo', 'Redo', 'Save now', 'Desktop', 'Tablet', 'Phone', 'Theme settings']) expect(screen.getByRole('button', { name: new RegExp(name) })).toBeTruthy();
+    expect(screen.getByText('Every change goes live on your shop at once; Undo takes it back.')).toBeTruthy();
     expect(screen.getByRole('combobox', { name: 'Template' })).toBeTruthy();
     expect(screen.getByRole('combobox', { name: 'Theme' })).toBeTruthy();
     expect(within(screen.getByRole('combobox', { name: 'Template' })).getByRole('option', { name: 'Home' })).toBeTruthy();
@@ -91,7 +92,7 @@ describe('admin islands in English', () => {
     );
     render(<Builder slug="demo-03" base="/demo-03" shopName="Demo 03" labels={builderLabelsFor(en)} themeLabels={themeLabelsFor(en)} />);
     await screen.findByRole('list', { name: 'Sections' });
-    fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save now' }));
     const form = await screen.findByRole('form', { name: 'Settings: Products' });
     expect(document.querySelector('.bf-status')!.textContent).toBe('Not published: fix the marked fields.');
     expect(within(form.querySelector('[data-setting="columns"]') as HTMLElement).getByRole('alert').textContent).toBe('At most 6');

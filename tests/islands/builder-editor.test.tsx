@@ -11,6 +11,7 @@ import { stubRowRects, themeState } from './builder-fixtures.ts';
 
 const API = '*/api/shops/demo-03';
 const puts: { body: Record<string, unknown> }[] = [];
+const publishes: unknown[] = [];
 let publishReply: () => Response = () => HttpResponse.json({ theme_pack: '03', published: themeState().draft, published_at: null, warnings: [] });
 
 const server = setupServer(
@@ -22,14 +23,14 @@ const server = setupServer(
     const warnings = body.pack === '04' ? [{ path: 'settings.logo_size', message: 'pack 04 has no setting "logo_size" (from pack 03); it is kept but not used' }] : [];
     return HttpResponse.json({ draft, draft_version: Number(body.version ?? 0) + 1, warnings });
   }),
-  http.post(`${API}/admin/theme/publish`, () => publishReply()),
+  http.post(`${API}/admin/theme/publish`, async ({ request }) => { publishes.push(await request.json()); return publishReply(); }),
   http.get(`${API}/catalogues`, () => HttpResponse.json({ results: [{ id: 'c1', name: 'Novedades', slug: 'novedades' }], matches_estimated: 1 })),
   http.get(`${API}/products`, () => HttpResponse.json({ results: [{ id: 'p1', owner: 'o1', name: 'Taza' }], matches_estimated: 1 })),
 );
 
 let unstub = () => {};
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-beforeEach(() => { puts.length = 0; unstub = stubRowRects(); });
+beforeEach(() => { puts.length = 0; publishes.length = 0; unstub = stubRowRects(); });
 afterEach(() => { cleanup(); server.resetHandlers(); unstub(); vi.useRealTimers(); });
 afterAll(() => server.close());
 
@@ -57,6 +58,12 @@ describe('builder island', () => {
     const saved = puts[0]!.body as { version: number; templates: { home: { sections: { id: string }[] } } };
     expect(saved.version).toBe(3);
     expect(saved.templates.home.sections.map((s) => s.id)).toEqual(['carousel', 'products', 'catalogues']);
+    // One save model (issue 27): every edit is live, published right after its save, and the screen says so.
+    await waitFor(() => expect(publishes).toEqual([{ version: 4 }]), { timeout: 3000 });
+    await screen.findByText('Publicado');
+    expect(screen.getByTestId('save-model').textContent).toBe('Cada cambio se publica en tu tienda al instante; Deshacer lo revierte.');
+    expect(screen.queryByRole('button', { name: 'Publicar' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Guardar borrador' })).toBeNull();
     // Undo brings the old order back (and is saved again).
     fireEvent.click(screen.getByRole('button', { name: /Deshacer/ }));
     expect(order()).toEqual(['carousel', 'catalogues', 'products']);
@@ -72,9 +79,9 @@ describe('builder island', () => {
   it('switches the pack in the draft and reports the settings the new pack does not know', async () => {
     await renderBuilder();
     fireEvent.change(screen.getByRole('combobox', { name: 'Tema' }), { target: { value: '04' } });
-    expect(screen.getByText(/la tienda sigue con «03» hasta publicar/)).toBeTruthy();
     await waitFor(() => expect(puts.length).toBe(1), { timeout: 3000 });
     expect(puts[0]!.body.pack).toBe('04');
+    await waitFor(() => expect(publishes).toHaveLength(1), { timeout: 3000 });
     await screen.findByText(/pack 04 has no setting "logo_size"/);
     const frame = document.querySelector('iframe') as HTMLIFrameElement;
     expect(frame.getAttribute('src')).toMatch(/^\/demo-03\/\?preview=draft/);
@@ -84,7 +91,7 @@ describe('builder island', () => {
     publishReply = () => HttpResponse.json({ error: { code: 'validation_error', message: 'The theme cannot be published: fix the fields listed',
       fields: { 'templates.home.sections[2].settings.columns': ['Too big: expected number to be <=6'] } } }, { status: 400 });
     await renderBuilder();
-    fireEvent.click(screen.getByRole('button', { name: 'Publicar' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar ahora' }));
     await screen.findByText(/No se publicó/);
     const row = document.querySelector('li[data-section-id="products"]')!;
     expect(row.className).toContain('has-error');

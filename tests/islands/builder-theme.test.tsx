@@ -20,6 +20,8 @@ const server = setupServer(
     const { version: _v, ...draft } = body;
     return HttpResponse.json({ draft, draft_version: Number(body.version ?? 0) + 1, warnings: [] });
   }),
+  // Every edit is live (issue 27): published after its save.
+  http.post(`${API}/admin/theme/publish`, () => HttpResponse.json({ theme_pack: '03', published: themeState().draft, published_at: null, warnings: [] })),
   http.get(`${API}/catalogues`, () => HttpResponse.json({ results: [], matches_estimated: 0 })),
   http.get(`${API}/products`, () => HttpResponse.json({ results: [], matches_estimated: 0 })),
 );

@@ -1,7 +1,8 @@
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { loadPacks } from '../../src/themes/loader.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { getPack, loadPacks, missingPackLines, startupPackReport } from '../../src/themes/loader.ts';
 import { themeJsonSchemaText } from '../../src/themes/json-schema.ts';
 import { resolveTemplate, tokensCss } from '../../src/themes/resolve.ts';
 import { sectionType, SECTION_TYPES } from '../../src/themes/sections.ts';
@@ -53,6 +54,50 @@ describe('theme packs', () => {
     expect(r.packs.has('roto')).toBe(false);
     const where = r.errors.map((e) => `${path.basename(path.dirname(e.file))}/${path.basename(e.file)} ${e.path}`);
     expect(where).toEqual(expect.arrayContaining(['roto/theme.json $.version', 'roto/theme.json $.tokens.radius.card']));
+  });
+});
+
+describe('theme packs at start-up and at serve time (issue 27)', () => {
+  it('a broken pack is refused with its errors while the others serve; the start goes on', () => {
+    const r = loadPacks([path.join(ROOT, 'themes'), path.join(ROOT, 'tests/fixtures/broken-themes')]);
+    expect([...r.packs.keys()].sort()).toEqual(['03', '04', 'basic', 'fifth']);
+    const report = startupPackReport(r);
+    expect(report.fatal).toBe(false);
+    const text = report.lines.join('\n');
+    expect(text).toMatch(/Theme pack "roto" refused/);
+    expect(text).toMatch(/roto\/theme\.json \$\.version: /);
+    expect(text).toMatch(/roto\/theme\.json \$\.tokens\.radius\.card: /);
+    expect(startupPackReport(main)).toEqual({ fatal: false, lines: [] });
+  });
+
+  it('only a broken "basic" (every shop\'s fallback) stops the start, with its error', () => {
+    const report = startupPackReport(loadPacks([path.join(ROOT, 'tests/fixtures/broken-basic')]));
+    expect(report.fatal).toBe(true);
+    expect(report.lines.join('\n')).toMatch(/basic\/theme\.json \$: not valid JSON/);
+  });
+
+  it('npm start stops on a broken "basic" with its error (exit 1, no stack trace)', () => {
+    const r = spawnSync(process.execPath, ['scripts/start.mjs', '--serve-only'], {
+      cwd: ROOT, encoding: 'utf8', timeout: 50_000, env: { ...process.env, THEMES_DIR: path.join(ROOT, 'tests/fixtures/broken-basic'), THEMES_EXTRA_DIRS: '', DATABASE_URL: '', JOBS: 'off' },
+    });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/Theme pack "basic" is missing or invalid/);
+    expect(r.stderr).toMatch(/basic\/theme\.json \$: not valid JSON/);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  }, 60_000);
+
+  it('a missing pack names the shops it affects; a served page of such a shop logs it once and uses basic', () => {
+    expect(missingPackLines([{ pack: 'gone', shop: 'b-shop' }, { pack: '03', shop: 'x' }, { pack: 'gone', shop: 'a-shop' }], main.packs.keys()))
+      .toEqual(['Theme pack "gone" is missing or refused: a-shop, b-shop served with "basic" until it is back (restart after adding it).']);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      expect(getPack('gone', 'demo-x').pack.id).toBe('basic');
+      expect(getPack('gone', 'demo-x').pack.id).toBe('basic');
+      expect(warn).toHaveBeenCalledTimes(1);
+      expect(String(warn.mock.calls[0]![0])).toMatch(/pack "gone" is missing or refused: demo-x served with "basic"/);
+      expect(getPack('03', 'demo-03').pack.id).toBe('03');
+      expect(warn).toHaveBeenCalledTimes(1);
+    } finally { warn.mockRestore(); }
   });
 });
 

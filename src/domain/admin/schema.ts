@@ -8,7 +8,7 @@ import {
   PAGE_SIZE_MAX, PHOTO_DISPLAYS, SECTION_KINDS, SEO_DESCRIPTION_MAX, SHOP_NAME_MAX,
   THEME_BLOCKS_MAX, THEME_SECTIONS_MAX,
 } from '../../lib/shared/constants.ts';
-import { httpUrlSchema, normaliseCarouselLink, normaliseLink, SHOP_LINK_MESSAGE } from '../../lib/shared/safe-url.ts';
+import { httpUrlSchema, normaliseLink, SHOP_LINK_MESSAGE } from '../../lib/shared/safe-url.ts';
 import { SLIDE_BUTTON_MAX, SLIDE_SUBTITLE_MAX, SLIDE_TEXT_DEFAULTS, SLIDE_TEXT_PLACES, SLIDE_TITLE_MAX } from '../../lib/shared/slide-text.ts';
 import { socialFieldSchema } from '../../lib/shared/social-links.ts';
 import { canonicalTimeZone } from '../../lib/shared/intl.ts';
@@ -179,13 +179,16 @@ const slideFields = z.strictObject({
   text_phone: z.enum(SLIDE_TEXT_PLACES),
 });
 
+// The links pass the shared link check here; the two-column pattern (seed 000 §5: 'it is not checked in the other
+// mode') depends on the shop's columns and is applied where the shop is known (slides-admin.ts, normaliseSlideLink).
+// A URL slide with action_type 'none' is a slide without a link: its url is not asked for.
 function slideRules(v: { type?: string; product?: string | null; url?: string | null; action_type?: string; button_label?: string | null; button_url?: string | null }, ctx: z.RefinementCtx) {
   if (v.button_label && !v.button_url) ctx.addIssue({ code: 'custom', path: ['button_url'], message: REQUIRED });
-  if (v.button_url && !normaliseCarouselLink(v.button_url)) ctx.addIssue({ code: 'custom', path: ['button_url'], message: INVALID_SHOP_CAROUSEL_LINK });
+  if (v.button_url && !normaliseLink(v.button_url)) ctx.addIssue({ code: 'custom', path: ['button_url'], message: INVALID_SHOP_CAROUSEL_LINK });
   if (v.type === 'PRODUCT' && !v.product) ctx.addIssue({ code: 'custom', path: ['product'], message: REQUIRED });
   if (v.type === 'URL' && v.action_type !== 'none') {
     if (!v.url) ctx.addIssue({ code: 'custom', path: ['url'], message: REQUIRED });
-    else if (!normaliseCarouselLink(v.url)) ctx.addIssue({ code: 'custom', path: ['url'], message: INVALID_SHOP_CAROUSEL_LINK });
+    else if (!normaliseLink(v.url)) ctx.addIssue({ code: 'custom', path: ['url'], message: INVALID_SHOP_CAROUSEL_LINK });
   }
 }
 

@@ -5,7 +5,8 @@ import { SLIDES_MAX } from '../../lib/shared/constants.ts';
 import { AppError } from '../../lib/shared/errors.ts';
 import type { ShopRow } from '../shops/index.ts';
 import { slideSchema, storeThemeInfoSchema, type Slide } from '../shops/index.ts';
-import { normaliseCarouselLink } from '../../lib/shared/safe-url.ts';
+import { normaliseSlideLink } from '../../lib/shared/safe-url.ts';
+import { INVALID_SHOP_CAROUSEL_LINK } from '../../lib/shared/constants.ts';
 import * as repo from './repo.ts';
 import { mediaIdOf, slideInputSchema, type SlideInput } from './schema.ts';
 import { UUID, notFound, fieldError, parseOrThrow, shopImage, offeredProduct, dropUnusedImages, themeOf, type AdminCtx } from './context.ts';
@@ -29,19 +30,25 @@ async function slideFrom(db: Db, shop: ShopRow, id: string, input: SlideInput): 
   let supplier: string | null = null;
   let url: string | null = null;
   let action: 'url' | 'none' = input.action_type;
+  const columns = themeOf(shop).columns;
+  const link = (field: 'url' | 'button_url', value: string) => {
+    const v = normaliseSlideLink(value, columns);
+    if (!v) throw fieldError(field, INVALID_SHOP_CAROUSEL_LINK);
+    return v;
+  };
   if (input.type === 'PRODUCT') {
     const p = await offeredProduct(db, shop, input.product!);
     product = p.id;
     supplier = p.owner;
     action = 'url';
   } else if (input.action_type === 'url') {
-    url = normaliseCarouselLink(input.url ?? '');
+    url = link('url', input.url ?? '');
   }
   return slideSchema.parse({
     id, hzt_image: hzt.url, vrt_image: vrt.url, hzt_image_id: hzt.id, vrt_image_id: vrt.id, type: input.type, product, supplier,
     url, url_target: input.url_target, target: input.target, action_type: action,
     title: input.title, subtitle: input.subtitle, button_label: input.button_label,
-    button_url: input.button_url ? normaliseCarouselLink(input.button_url) : null,
+    button_url: input.button_url ? link('button_url', input.button_url) : null,
     text_desktop: input.text_desktop, text_phone: input.text_phone,
   });
 }

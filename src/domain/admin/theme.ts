@@ -28,7 +28,7 @@ function storedDoc(raw: unknown): ThemeDocument | null {
 function currentDraft(shop: ShopRow, row: repo.ThemeRow | null): ThemeDocument {
   const stored = row ? storedDoc(row.draft) : null;
   const packId = stored && knownPack(stored.pack) ? stored.pack : shop.theme_pack;
-  return materialise(stored ? { ...stored, pack: packId } : null, getPack(packId).pack, packId);
+  return materialise(stored ? { ...stored, pack: packId } : null, getPack(packId, shop.slug).pack, packId);
 }
 
 function draftWarnings(shop: ShopRow, draft: ThemeDocument, t?: Translator): ThemeIssue[] {
@@ -133,7 +133,7 @@ export async function publishTheme({ db, shop, viewer }: AdminCtx, opts: { versi
 export async function discardThemeDraft({ db, shop }: AdminCtx, t?: Translator) {
   const row = await repo.findTheme(db, shop.id);
   const published = row?.published ? storedDoc(row.published) : null;
-  const base = materialise(published ? { ...published, pack: shop.theme_pack } : null, getPack(shop.theme_pack).pack, shop.theme_pack);
+  const base = materialise(published ? { ...published, pack: shop.theme_pack } : null, getPack(shop.theme_pack, shop.slug).pack, shop.theme_pack);
   const version = await repo.saveDraft(db, shop.id, base);
   return { draft: base, draft_version: version ?? 0, warnings: draftWarnings(shop, base, t) };
 }
@@ -145,9 +145,9 @@ export async function previewTheme({ db, shop }: AdminCtx, q: { page: PageType; 
   if (q.source === 'draft') doc = currentDraft(shop, row);
   else {
     const published = row?.published ? storedDoc(row.published) : null;
-    doc = materialise(published ? { ...published, pack: shop.theme_pack } : null, getPack(shop.theme_pack).pack, shop.theme_pack);
+    doc = materialise(published ? { ...published, pack: shop.theme_pack } : null, getPack(shop.theme_pack, shop.slug).pack, shop.theme_pack);
   }
-  const loaded = getPack(doc.pack);
+  const loaded = getPack(doc.pack, shop.slug);
   const resolved = resolveTemplate(loaded, q.page, doc.templates[q.page] ?? null);
   return {
     pack: loaded.pack.id, page: q.page, source: q.source,

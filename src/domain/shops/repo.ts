@@ -33,6 +33,11 @@ export async function listEnabled(db: Db, offset: number, limit: number) {
   return { results, matches_estimated: total?.n ?? 0 };
 }
 
+/** Every shop's published pack (what start-up checks against the packs on disk). */
+export async function themePackUses(db: Db): Promise<{ pack: string; shop: string }[]> {
+  return db.select({ pack: shops.theme_pack, shop: shops.slug }).from(shops).orderBy(asc(shops.slug));
+}
+
 export async function updateThemePack(db: Db, shopId: string, themePack: string) {
   const [row] = await db.update(shops).set({ theme_pack: themePack, updated_at: new Date() }).where(eq(shops.id, shopId)).returning();
   return row!;

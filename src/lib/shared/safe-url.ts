@@ -114,6 +114,15 @@ export function normaliseCarouselLink(input: string): string | null {
   return CAROUSEL_URL_PATTERN.test(v) ? checkLink(v, { bareDomain: true }) : null;
 }
 
+/**
+ * A slide's link in a carousel of `columns` columns (seed 000 §5): the pattern above in two-column mode; in
+ * one-column mode the pattern is not applied, only the shared link check (http(s), a bare domain, a shop path).
+ * Null when refused.
+ */
+export function normaliseSlideLink(input: string, columns: 1 | 2): string | null {
+  return columns === 2 ? normaliseCarouselLink(input) : normaliseLink(input);
+}
+
 // ---------- at render ----------
 
 /** The stored value when it is safe as an href (http(s), mailto, tel, same-site path by default), else null. */

@@ -16,7 +16,11 @@ export interface SlideText {
   desktop: SlideTextPlace; phone: SlideTextPlace;
 }
 
-export interface SlideView { key: string; desktop: string; mobile: string; href: string | null; target: '_self' | '_blank'; text?: SlideText | null }
+export interface SlideView {
+  key: string; desktop: string; mobile: string; href: string | null; target: '_self' | '_blank'; text?: SlideText | null;
+  /** For a shop's admin only (issue 27): the slide opens its own editor (builder preview) and shows a pencil link. */
+  edit?: { href: string | null; label: string; item: string } | null;
+}
 
 /** The words of a stored slide, links checked again (null when it has none to show). */
 export function slideText(s: Slide, base: string): SlideText | null {
