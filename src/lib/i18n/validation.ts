@@ -32,20 +32,23 @@ const ANY_KEY = /^[a-z][A-Za-z0-9]*\.[A-Za-z0-9_]+$/;
 /** A bare code: snake_case or one lowercase word ('required', 'empty', 'invalid_shop_carousel_link'). */
 export const BARE_CODE = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/;
 
-/** A bare code as a person reads it: its `validation.<camelCase>` or `apiErrors.<code>` text, else 'not valid'. */
-export function codeText(code: string, t: Translator, vars?: ErrorVars): string {
+/**
+ * A bare code as a person reads it: its `validation.<camelCase>` or `apiErrors.<code>` text, else `fallback` (the
+ * error's own message, when it has a precise text: 'slug_taken' under 'That address is taken'), else 'not valid'.
+ */
+export function codeText(code: string, t: Translator, vars?: ErrorVars, fallback?: string): string {
   const camel = code.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
   for (const key of [`validation.${camel}`, `apiErrors.${code}`]) {
     if (!t.has(key)) continue;
     const text = t(key as MessageKey, vars);
     if (!UNFILLED.test(text)) return text;
   }
-  return t('validation.invalid');
+  return fallback ?? t('validation.invalid');
 }
 
 /** The text of one field message: a key translated (with `vars`), a bare code read as its text, free text as it is. */
-export function fieldText(message: string, t: Translator, vars?: ErrorVars): string {
-  if (BARE_CODE.test(message)) return codeText(message, t, vars);
+export function fieldText(message: string, t: Translator, vars?: ErrorVars, fallback?: string): string {
+  if (BARE_CODE.test(message)) return codeText(message, t, vars, fallback);
   if (!ANY_KEY.test(message) || !t.has(message)) return message;
   const text = t(message as MessageKey, vars);
   return UNFILLED.test(text) ? t('validation.invalid') : text;
@@ -116,9 +119,15 @@ export function localizedErrorBody(err: AppError, t: Translator): ErrorBody {
   let fields = err.fields;
   if (err.issues?.length) fields = issueFields(err.issues, t);
   else if (fields) {
-    fields = Object.fromEntries(Object.entries(fields).map(([k, list]) => [k, list.map((m) => fieldText(m, t, err.fieldVars?.[k] ?? err.vars))]));
+    const precise = own && t.has(own) ? message : undefined;
+    fields = Object.fromEntries(Object.entries(fields).map(([k, list]) => [k, list.map((m) => fieldText(m, t, err.fieldVars?.[k] ?? err.vars, precise))]));
   }
-  return { error: { code: err.code, message, ...(fields ? { fields } : {}) } };
+  // The codes stay machine-readable beside their texts: an island may act on 'invalid_product'.
+  const codes: Record<string, string[]> = {};
+  const raw = err.issues?.length ? err.issues.map((i) => [i.path?.length ? i.path.map(String).join('.') : '_', i.message] as const)
+    : Object.entries(err.fields ?? {}).flatMap(([k, list]) => list.map((m) => [k, m] as const));
+  for (const [k, m] of raw) if (BARE_CODE.test(m)) (codes[k] ??= []).push(m);
+  return { error: { code: err.code, message, ...(fields ? { fields } : {}), ...(Object.keys(codes).length ? { field_codes: codes } : {}) } };
 }
 
 /** An error's message in `t`'s language (for pages that show an AppError themselves). */
