@@ -101,7 +101,7 @@ export async function storePages(request: APIRequestContext, slug: string, admin
 }
 
 /** Platform pages (the bare domain), signed out. */
-export const PLATFORM_PAGES = ['/', '/login', '/signup', '/red-comercial', '/proveedores', '/tienda-que-no-existe/'] as const;
+export const PLATFORM_PAGES = ['/', '/login', '/signup', '/red-comercial', '/proveedores', '/emprendedores', '/tienda-que-no-existe/'] as const;
 
 /** Waits until every Astro island matching `selector` (inside it) has hydrated (Astro drops `ssr` then). */
 export async function waitForIsland(page: Page, inner: string): Promise<Locator> {

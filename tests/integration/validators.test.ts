@@ -26,10 +26,12 @@ const SHOPS = ['demo-03', 'demo-04', 'demo-fifth', 'demo-basic', 'red-demo'];
 const SIGNED_IN: Record<string, { pages: string[]; detail?: Record<string, string> }> = {
   'admin03@demo.test': {
     pages: ['/demo-03/admin/pedidos', '/demo-03/admin/boletos', '/demo-03/admin/panel', '/demo-03/admin/configuracion', '/demo-03/admin/colaboradores',
-      '/demo-03/blogs/crear', '/demo-03/apps/me/referral', '/demo-03/apps/me/referral/campaigns', '/demo-03/apps/me/referral/resale/plans',
+      '/demo-03/apps/me/referral', '/demo-03/apps/me/referral/campaigns', '/demo-03/apps/me/referral/resale/plans',
       '/demo-03/apps/me/referral/resale/catalogues', '/demo-03/mis-compras/ventas', '/demo-03/promoted', '/demo-03/referidos', '/apps/paquetes'],
     detail: { '/demo-03/admin/pedidos': '/demo-03/admin/pedidos/', '/demo-03/mis-compras/ventas': '/demo-03/mis-compras/ventas/' },
   },
+  // The blog editor (demo-fifth has the demo blog).
+  'adminfifth@demo.test': { pages: ['/demo-fifth/blogs/crear'] },
   'proveedor@demo.test': {
     pages: ['/apps/me/supplier/panel', '/apps/me/supplier', '/apps/me/products', '/apps/me/products/create', '/apps/me/products/experiences/create',
       '/apps/me/supplier/branches', '/apps/me/supplier/packing', '/apps/me/supplier/return-policy', '/apps/me/supplier/reviews', '/apps/me/supplier/team'],
