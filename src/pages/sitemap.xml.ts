@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { listNetworkShops } from '../domain/shops/service.ts';
 import { shopOrigin, shopSubdomains } from '../lib/server/shop-url.ts';
-import { platformSitemap } from './sitemap-platform.xml.ts';
+import { platformSitemap } from '../lib/server/platform-pages.ts';
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 /** sitemaps.org: an index names at most 50,000 sitemaps; further ones are on ?page=2, 3 ... */

@@ -27,8 +27,8 @@ const SIGNED_IN: Record<string, { pages: string[]; detail?: Record<string, strin
   'admin03@demo.test': {
     pages: ['/demo-03/admin/pedidos', '/demo-03/admin/boletos', '/demo-03/admin/panel', '/demo-03/admin/configuracion', '/demo-03/admin/colaboradores',
       '/demo-03/apps/me/referral', '/demo-03/apps/me/referral/campaigns', '/demo-03/apps/me/referral/resale/plans',
-      '/demo-03/apps/me/referral/resale/catalogues', '/demo-03/mis-compras/ventas', '/demo-03/promoted', '/demo-03/referidos', '/apps/paquetes'],
-    detail: { '/demo-03/admin/pedidos': '/demo-03/admin/pedidos/', '/demo-03/mis-compras/ventas': '/demo-03/mis-compras/ventas/' },
+      '/demo-03/apps/me/referral/resale/catalogues', '/demo-03/promoted', '/demo-03/referidos', '/apps/paquetes'],
+    detail: { '/demo-03/admin/pedidos': '/demo-03/admin/pedidos/' },
   },
   // The blog editor (demo-fifth has the demo blog).
   'adminfifth@demo.test': { pages: ['/demo-fifth/blogs/crear'] },
