@@ -32,6 +32,12 @@ export function compactCurrencyFormat(locale: string | null | undefined, currenc
   return cached(`cc|${tag}|${code}`, () => new Intl.NumberFormat(tag, { style: 'currency', currency: code, currencyDisplay: 'narrowSymbol', notation: 'compact', maximumFractionDigits: 1 }));
 }
 
+/** A rate written as decimal text ('0.5') as a percentage in the reader's language ('50 %', '50%'). */
+export function formatPercent(rate: string | number, locale?: string | null): string {
+  const tag = intlLocale(locale);
+  return cached(`p|${tag}`, () => new Intl.NumberFormat(tag, { style: 'percent', maximumFractionDigits: 2 })).format(Number(rate));
+}
+
 /** A number with one decimal ("4.5", "4,5"): review averages. */
 export function formatOneDecimal(n: number, locale?: string | null): string {
   const tag = intlLocale(locale);
