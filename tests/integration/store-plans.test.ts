@@ -93,7 +93,7 @@ describe('opening a store', () => {
     const body = { name: 'Mi nueva tienda', store_type: 'affiliate', theme_pack: '03' };
     const taken = await c.post('/api/me/shops', { ...body, slug: 'demo-03' });
     expect(taken.status).toBe(409);
-    expect(taken.json().error).toMatchObject({ code: 'conflict', fields: { slug: ['slug_taken'] } });
+    expect(taken.json().error).toMatchObject({ code: 'conflict', field_codes: { slug: ['slug_taken'] } });
     const reserved = await c.post('/api/me/shops', { ...body, slug: 'api' });
     expect(reserved.status).toBe(400);
     expect(reserved.json().error).toMatchObject({ code: 'validation_error', fields: { slug: ['slug_reserved'] } });
@@ -152,7 +152,7 @@ describe('buying a package', () => {
     const key = `key-${uniq()}`;
     const declined = await c.post('/api/me/subscriptions', { plan_id: 'tienda_en_linea', card_token: await token(c, '4000000000000002'), idempotency_key: key });
     expect(declined.status).toBe(402);
-    expect(declined.json().error).toMatchObject({ code: 'payment_failed', fields: { card: ['card_declined'] } });
+    expect(declined.json().error).toMatchObject({ code: 'payment_failed', field_codes: { card: ['card_declined'] } });
     const repeat = await c.post('/api/me/subscriptions', { plan_id: 'tienda_en_linea', card_token: await token(c, '4242424242424242'), idempotency_key: key });
     expect(repeat.status).toBe(402);
     expect((await c.get('/api/me/subscriptions')).json().results.map((s: { plan_id: string }) => s.plan_id)).toEqual(['negocio_digital']);

@@ -105,7 +105,7 @@ beforeAll(async () => {
         const name = `${email.split('@')[0]}-${lang}${p.replace(/\//g, '_')}`;
         pages.push({ name, path: p, html: r.text });
         const prefix = detail[p];
-        const link = prefix && new RegExp(`href="(${prefix.replace(/[/]/g, '\\/')}[0-9a-zA-Z-]{6,})"`).exec(r.text)?.[1];
+        const link = prefix && new RegExp(`href="(${prefix.replace(/[/]/g, '\\/')}[0-9a-f]{8}-[0-9a-f-]{27})"`).exec(r.text)?.[1];
         if (prefix) {
           expect(link, `${email} ${p}: a link to a detail page`).toBeTruthy();
           const d = await c.get(link!);
