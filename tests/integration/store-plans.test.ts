@@ -96,7 +96,7 @@ describe('opening a store', () => {
     expect(taken.json().error).toMatchObject({ code: 'conflict', field_codes: { slug: ['slug_taken'] } });
     const reserved = await c.post('/api/me/shops', { ...body, slug: 'api' });
     expect(reserved.status).toBe(400);
-    expect(reserved.json().error).toMatchObject({ code: 'validation_error', fields: { slug: ['slug_reserved'] } });
+    expect(reserved.json().error).toMatchObject({ code: 'validation_error', field_codes: { slug: ['slug_reserved'] } });
     expect((await c.post('/api/me/shops', { ...body, slug: 'a--b' })).json().error.field_codes.slug).toEqual(['slug_invalid']);
     expect((await c.post('/api/me/shops', { ...body, slug, store_type: 'franchise' })).json().error.field_codes.store_type).toEqual(['store_type_not_allowed']);
     expect((await c.post('/api/me/shops', { ...body, slug, name: 'x'.repeat(81) })).status).toBe(400);
