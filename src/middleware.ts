@@ -117,7 +117,8 @@ async function routeStorefront(ctx: Ctx, next: Next, match: ReturnType<typeof ma
   if (match.kind === 'platform') {
     // /s/... is where shop pages live internally; it is never a public address on the bare domain.
     if (url.pathname === '/s' || url.pathname.startsWith('/s/')) return ctx.rewrite('/404');
-    return next();
+    // A platform page's island styles go into its head too (src/lib/server/island-style.ts; issue 27).
+    return whole(await next());
   }
   // Kept per process for anonymous renders (src/lib/server/shop-cache.ts); a signed-in viewer reads it fresh.
   const fresh = session !== null;
@@ -145,7 +146,7 @@ async function routeStorefront(ctx: Ctx, next: Next, match: ReturnType<typeof ma
 }
 
 /**
- * A storefront page goes out in one piece, as the page cache sends it: rendered pages arrive as hundreds of small
+ * A storefront or platform page goes out in one piece, as the page cache sends it: rendered pages arrive as hundreds of small
  * chunks, and writing each to the socket cost more than rendering them (issue 16, tests/bench/render.ts). Astro's
  * island style goes into the head on the way (src/lib/server/island-style.ts).
  */

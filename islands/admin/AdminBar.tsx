@@ -28,7 +28,7 @@ export interface ScanEntry { href: string; label: string }
 
 export default function AdminBar(props: { shop: AdminShop; base: string; isAdmin?: boolean; labels?: Partial<AdminLabels>; locale?: string; apiBase?: string; scan?: ScanEntry | null; resell?: ScanEntry | null; apps?: ScanEntry[] }) {
   const labels = { ...defaultLabels, ...props.labels };
-  return <ToastProvider closeLabel={labels.close}><style>{css}</style><Bar {...props} labels={labels} /></ToastProvider>;
+  return <ToastProvider closeLabel={labels.close}><style href="adm-admin" precedence="island">{css}</style><Bar {...props} labels={labels} /></ToastProvider>;
 }
 
 const reload = () => { window.location.reload(); };

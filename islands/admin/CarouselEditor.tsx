@@ -165,9 +165,9 @@ function SlideForm({ api, labels, slide, columns, onDone }: { api: AdminApi; lab
         await saveItem(api, record, SLIDES, slide as (Slide & Record<string, unknown>) | undefined, body);
       } catch (e) {
         const fields = (e as { fields?: Record<string, unknown> }).fields;
-        const urlErr = fields?.url;
-        if (urlErr && JSON.stringify(urlErr).includes('invalid_shop_carousel_link')) { setErrors({ url: labels.invalidCarouselLink }); return; }
-        if (fields?.button_url) { setErrors({ button_url: JSON.stringify(fields.button_url).includes('invalid_shop_carousel_link') ? labels.invalidCarouselLink : st.slideButtonNeedsLink }); return; }
+        const codes = (e as { field_codes?: Record<string, string[]> }).field_codes;
+        if (codes?.url?.includes('invalid_shop_carousel_link')) { setErrors({ url: labels.invalidCarouselLink }); return; }
+        if (fields?.button_url) { setErrors({ button_url: codes?.button_url?.includes('invalid_shop_carousel_link') ? labels.invalidCarouselLink : st.slideButtonNeedsLink }); return; }
         push({ kind: 'error', title: labels.errorTitle, message: serverMessage(e) ?? labels.genericError, ms: ERROR_TOAST_MS });
         return;
       }

@@ -32,7 +32,7 @@ export default function ImageDrop({ labels, label, preview, onFile, failed = fal
   return (
     <div className="adm-field">
       <span className="adm-label">{label}</span>
-      <div {...getRootProps({ className: `adm-drop${failed ? ' adm-drop-failed' : ''}${isDragActive ? ' adm-drop-active' : ''}`, 'aria-label': `${label}: ${labels.dropzone}` })} data-failed={failed || undefined}>
+      <div {...getRootProps({ role: 'button', className: `adm-drop${failed ? ' adm-drop-failed' : ''}${isDragActive ? ' adm-drop-active' : ''}`, 'aria-label': `${label}: ${labels.dropzone}` })} data-failed={failed || undefined}>
         <input {...getInputProps({ 'aria-label': label })} />
         {src ? <img src={src} alt="" className="adm-thumb" /> : null}
         <span>{labels.dropzone}</span>

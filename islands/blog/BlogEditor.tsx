@@ -144,7 +144,7 @@ function EditorForm({ slug, base, entry = null, labels, apiBase = '', navigate =
       <aside className="blog-editor-side">
         <div className="blog-field blog-switch-field">
           <label className="blog-switch">
-            <input type="checkbox" role="switch" {...register('published')} aria-checked={published} aria-describedby={published ? undefined : 'blog-publish-hint'} />
+            <input type="checkbox" role="switch" {...register('published')} aria-describedby={published ? undefined : 'blog-publish-hint'} />
             <span className="blog-switch-track" aria-hidden="true" />
             <span>{labels.publishSwitch}</span>
           </label>

@@ -63,7 +63,7 @@ const emptyDoc: ThemeDocument = { pack: '', settings: {}, tokens: {}, templates:
 
 /** The builder inside the toasts the panels and the undo of their commands share. */
 export default function Builder(props: Props) {
-  return <ToastProvider closeLabel={props.adminLabels?.close ?? 'Cerrar'}><style>{adminCss}</style><BuilderView {...props} /></ToastProvider>;
+  return <ToastProvider closeLabel={props.adminLabels?.close ?? 'Cerrar'}><style href="adm-admin" precedence="island">{adminCss}</style><BuilderView {...props} /></ToastProvider>;
 }
 
 function BuilderView({ slug, base, shopName, labels, adminShop, adminLabels, initialPanel, initialItem, themeLabels, shopScheme = 'light', panelLabels }: Props) {

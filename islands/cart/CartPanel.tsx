@@ -21,6 +21,8 @@ export interface CartPanelProps {
   shop: string; base: string; signedIn: boolean; initial?: CartView | null; active?: boolean;
   /** The page's texts (islands/cart/labels.ts) and locale (money formats). */
   labels: CartLabels; locale?: string;
+  /** The level of each supplier's heading: 2 under the cart page's h1, 3 (default) under the drawer's h2. */
+  level?: 2 | 3;
 }
 export type RequestState = { status: 'idle' | 'loading' | 'error'; error: string | null };
 
@@ -45,7 +47,8 @@ export function localOrders(items: LocalItem[]): { key: string; supplier: string
   return [...groups.values()];
 }
 
-export default function CartPanel({ shop, base, signedIn, initial = null, active = true, labels: L, locale }: CartPanelProps) {
+export default function CartPanel({ shop, base, signedIn, initial = null, active = true, labels: L, locale, level = 3 }: CartPanelProps) {
+  const H = level === 2 ? 'h2' : 'h3';
   const money = (minor: number, currency: string) => formatMoney(minor, currency, locale);
   const stored = useStore(localCart(shop));
   const [mounted, setMounted] = useState(false);
@@ -123,7 +126,7 @@ export default function CartPanel({ shop, base, signedIn, initial = null, active
       )}
       {signedIn && view?.orders.map((o) => (
         <section className="cart-order" key={o.key} aria-label={o.supplier.name}>
-          <h3>{o.supplier.name}</h3>
+          <H>{o.supplier.name}</H>
           <ul>
             {o.products.map((l) => (
               <li className="cart-line" key={l.item_id}>
@@ -154,7 +157,7 @@ export default function CartPanel({ shop, base, signedIn, initial = null, active
       ))}
       {!signedIn && localOrders(local).map((g) => (
         <section className="cart-order" key={g.key} aria-label={g.supplier}>
-          <h3>{g.supplier}</h3>
+          <H>{g.supplier}</H>
           <ul>
             {g.lines.map(({ item: l, index }) => (
               <li className="cart-line" key={`${l.product_id}-${index}`}>

@@ -68,8 +68,7 @@ export default function AddProductsModal({ api, labels, locale, catalogue, onClo
   const { items, setItems, total, loading, done, more } = useInfiniteList(load, CANDIDATES_PAGE_SIZE, () => {});
 
   const fail = (e: unknown) => {
-    const invalid = (e as ApiError)?.fields?.product_id;
-    const franchise = Array.isArray(invalid) ? invalid.includes('invalid_product') : invalid === 'invalid_product';
+    const franchise = (e as ApiError)?.field_codes?.product_id?.includes('invalid_product') === true;
     if (franchise) push({ kind: 'warning', message: labels.onlyFranchise, ms: ERROR_TOAST_MS });
     else push({ kind: 'error', title: labels.errorTitle, message: labels.addError, ms: ERROR_TOAST_MS });
   };

@@ -39,7 +39,7 @@ export interface CatalogueToolsProps {
 
 export default function CatalogueTools(props: CatalogueToolsProps) {
   const labels = { ...defaultToolLabels, ...props.labels };
-  return <ToastProvider closeLabel={labels.close}><style>{css}{toolsCss}</style><Bar {...props} labels={labels} /></ToastProvider>;
+  return <ToastProvider closeLabel={labels.close}><style href="adm-catalogue-tools" precedence="island">{css + toolsCss}</style><Bar {...props} labels={labels} /></ToastProvider>;
 }
 
 const reloadPage = () => { window.location.reload(); };

@@ -33,8 +33,8 @@ type Toast = { kind: 'success' | 'warning' | 'error'; message: string };
 
 const fill = (text: string, vars: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(vars[k] ?? ''));
 const fieldCode = (e: unknown, field: string): string | null => {
-  const f = (e as ApiError | null)?.fields?.[field];
-  return Array.isArray(f) ? (f[0] ?? null) : typeof f === 'string' ? f : null;
+  // The answer's field_codes: its fields are texts in the reader's language.
+  return (e as ApiError | null)?.field_codes?.[field]?.[0] ?? null;
 };
 
 export default function ResaleRowActions({ shopSlug, productId, name, inStore: initial, canAdd, catalogues, action, labels, apiBase = '' }: ResaleRowProps) {

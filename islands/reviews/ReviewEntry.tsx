@@ -136,7 +136,7 @@ export function ReviewModal({ product, review, labels, onClose, onSaved, onDelet
       if (f.text) { setError('text', { message: fmt(labels.tooLong, { max: REVIEW_TEXT_MAX }) }); onFields = true; }
       if (f.photos) { setPhotoError(f.photos[0] ?? labels.uploadFailed); onFields = true; }
       if (e.status === 403) {
-        const why = f.product_id?.[0];
+        const why = e.fieldCodes.product_id?.[0];
         setFailure(why === 'not_delivered' ? labels.notDelivered : why === 'not_bought' ? labels.notBought : e.message);
       } else if (e.status === 409) setFailure(labels.alreadyReviewed);
       else if (!onFields) setFailure(e.status >= 400 && e.status < 500 && e.message ? e.message : labels.failed);

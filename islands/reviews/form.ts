@@ -20,7 +20,7 @@ export type ReviewFormField = (typeof REVIEW_FORM_FIELDS)[number];
 
 /** An API refusal: status, code and the field errors (the server's words). */
 export class ApiError extends Error {
-  constructor(readonly status: number, readonly code: string, message: string, readonly fields: Record<string, string[]> = {}) { super(message); }
+  constructor(readonly status: number, readonly code: string, message: string, readonly fields: Record<string, string[]> = {}, readonly fieldCodes: Record<string, string[]> = {}) { super(message); }
 }
 
 async function call<T>(url: string, init: RequestInit): Promise<T> {
@@ -31,7 +31,7 @@ async function call<T>(url: string, init: RequestInit): Promise<T> {
     throw new ApiError(0, 'network', 'network');
   }
   const json = await res.json().catch(() => null);
-  if (!res.ok) throw new ApiError(res.status, json?.error?.code ?? 'error', json?.error?.message ?? res.statusText, json?.error?.fields ?? {});
+  if (!res.ok) throw new ApiError(res.status, json?.error?.code ?? 'error', json?.error?.message ?? res.statusText, json?.error?.fields ?? {}, json?.error?.field_codes ?? {});
   return json as T;
 }
 

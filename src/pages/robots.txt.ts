@@ -1,8 +1,7 @@
 import type { APIRoute } from 'astro';
-import { shopSubdomains } from '../lib/server/shop-url.ts';
 
-// The platform's host: account and admin pages of path-addressed shops stay out; with path addressing
-// (SHOP_SUBDOMAINS=0) the shops' sitemaps are announced through the sitemap index at /sitemap.xml.
+// The platform's host: account and admin pages of path-addressed shops stay out. /sitemap.xml is the platform's
+// own pages, and with path addressing (SHOP_SUBDOMAINS=0) an index of them and the shops' sitemaps.
 export const GET: APIRoute = ({ url }) => {
   const body = [
     'User-agent: *',
@@ -11,7 +10,7 @@ export const GET: APIRoute = ({ url }) => {
     'Disallow: /*/mis-compras',
     'Disallow: /*/carrito',
     'Disallow: /*/preferencias',
-    ...(shopSubdomains() ? [] : [`Sitemap: ${url.origin}/sitemap.xml`]),
+    `Sitemap: ${url.origin}/sitemap.xml`,
     '',
   ].join('\n');
   return new Response(body, { headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'public, max-age=3600' } });

@@ -55,13 +55,46 @@ export function validProduct(ld: JsonLd): JsonLd {
   return { '@context': ld['@context'], '@type': 'WebPage', url: ld.url, name: ld.name, about: thing };
 }
 
+/** Countries of the currencies the shops sell in (a return policy and a shipping rate name the country they apply to). */
+const COUNTRY_OF_CURRENCY: Record<string, string> = { MXN: 'MX', ARS: 'AR', USD: 'US', COP: 'CO', CLP: 'CL', PEN: 'PE', GBP: 'GB' };
+
 /**
- * An experience with a date is an Event (name, startDate, location; offers when its price is shown). Without a
- * stated place the shop hosting it is the place.
+ * An offer's terms beside its price (issue 27: Google asks for them): the supplier's return policy (returns within
+ * 72 hours, free or at the buyer's cost, or none), and for an experience the ticket's terms: its price holds until
+ * the date, and the ticket is e-mailed on payment (no shipping cost, no delivery days).
  */
-export function eventJsonLd(item: Pick<ItemDetail, 'type' | 'name' | 'experience_date' | 'experience_place'>, product: JsonLd, host: { name: string; url: string }): JsonLd | null {
+export function offerTerms(offer: JsonLd, item: Pick<ItemDetail, 'type' | 'currency' | 'experience_date'>, returns: { allowed: boolean; free: boolean } | null): JsonLd {
+  const country = COUNTRY_OF_CURRENCY[item.currency.toUpperCase()];
+  const out: JsonLd = { ...offer };
+  if (returns && country) {
+    out.hasMerchantReturnPolicy = returns.allowed
+      ? { '@type': 'MerchantReturnPolicy', applicableCountry: country, returnPolicyCategory: 'https://schema.org/MerchantReturnFiniteReturnWindow', merchantReturnDays: 3, returnMethod: 'https://schema.org/ReturnByMail', returnFees: returns.free ? 'https://schema.org/FreeReturn' : 'https://schema.org/ReturnFeesCustomerResponsibility' }
+      : { '@type': 'MerchantReturnPolicy', applicableCountry: country, returnPolicyCategory: 'https://schema.org/MerchantReturnNotPermitted' };
+  }
+  if (item.type === 'experience' && item.experience_date) {
+    out.priceValidUntil = new Date(item.experience_date).toISOString().slice(0, 10);
+    if (country) {
+      const days = { '@type': 'QuantitativeValue', minValue: 0, maxValue: 0, unitCode: 'DAY' };
+      out.shippingDetails = {
+        '@type': 'OfferShippingDetails',
+        shippingRate: { '@type': 'MonetaryAmount', value: '0.00', currency: item.currency },
+        shippingDestination: { '@type': 'DefinedRegion', addressCountry: country },
+        deliveryTime: { '@type': 'ShippingDeliveryTime', handlingTime: days, transitTime: days },
+      };
+    }
+  }
+  return out;
+}
+
+/**
+ * An experience with a date and a stated place is an Event (name, startDate, location with its address; offers
+ * when its price is shown). Without a place there is no valid Event (Google requires the location's address: the
+ * shop's name alone, as before issue 27, was refused): the page's Product describes it.
+ */
+export function eventJsonLd(item: Pick<ItemDetail, 'type' | 'name' | 'experience_date' | 'experience_place'>, product: JsonLd): JsonLd | null {
   if (item.type !== 'experience' || !item.experience_date) return null;
   const place = item.experience_place?.trim();
+  if (!place) return null;
   return {
     '@context': CONTEXT,
     '@type': 'Event',
@@ -69,7 +102,7 @@ export function eventJsonLd(item: Pick<ItemDetail, 'type' | 'name' | 'experience
     startDate: item.experience_date,
     eventStatus: 'https://schema.org/EventScheduled',
     eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
-    location: place ? { '@type': 'Place', name: place, address: place } : { '@type': 'Place', name: host.name, url: host.url },
+    location: { '@type': 'Place', name: place, address: { '@type': 'PostalAddress', streetAddress: place } },
     url: product.url,
     ...(product.image ? { image: product.image } : {}),
     ...(product.description ? { description: product.description } : {}),

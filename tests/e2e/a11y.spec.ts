@@ -11,6 +11,17 @@ import { PACKS, PACK_ADMINS, PLATFORM_PAGES, VIEWPORTS, imagesInViewSettled, isl
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
+/** One page per signed-in page type (each type is one layout and template): [account, page]. */
+const SIGNED_IN_TYPES: readonly (readonly [string, string])[] = [
+  // The shop's admin pages: in en here; the admin walk above reads them in es at both sizes.
+  ['admin03@demo.test', '/demo-03/admin/pedidos'],
+  ['proveedor@demo.test', '/apps/me/supplier/panel'], // the supplier's workspace (its side navigation)
+  ['coordinador@demo.test', '/red-demo/apps/me/referral'], // the reseller's workspace
+  ['operador@demo.test', '/apps/operador'], // the platform operator's console
+  ['lucia.hernandez@demo.test', '/demo-03/mis-compras'], // a buyer's orders
+  ['admin03@demo.test', '/apps/paquetes'], // a shop owner's plans and packages on the platform (plan radios)
+];
+
 test.use({ locale: 'es-MX' });
 
 type Violation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
@@ -66,6 +77,25 @@ for (const size of Object.keys(VIEWPORTS) as ViewportName[]) {
         });
       }
     }
+
+    // Issue 27: the walks above cover the signed-out pages and the shop admin's; every other signed-in page type is
+    // audited here through one representative page (its template), in es on the phone and in en on the desktop, so
+    // each type is read in both languages and at both sizes for about two page loads. One sign-in per account.
+    test('signed-in page types (admin, supplier, reseller, operator, buyer, shop owner\'s plans): no serious or critical WCAG 2.2 AA violations', async ({ browser }) => {
+      test.setTimeout(180_000);
+      const lang = size === 'phone' ? 'es' : 'en';
+      const failures: string[] = [];
+      for (const [email, path] of SIGNED_IN_TYPES) {
+        if (lang === 'es' && path.includes('/admin/')) continue;
+        const context = await browser.newContext({ viewport: VIEWPORTS[size], isMobile: size === 'phone', hasTouch: size === 'phone', locale: lang === 'en' ? 'en-US' : 'es-MX', reducedMotion: 'reduce' });
+        await signIn(context.request, email);
+        const url = new URL(test.info().project.use.baseURL!);
+        await context.addCookies([{ name: 'lang', value: lang, domain: url.hostname, path: '/' }]);
+        failures.push(...(await audit(await context.newPage(), [path])).map((f) => `${email} (${lang}) ${f}`));
+        await context.close();
+      }
+      expect(failures, `serious/critical axe violations or sideways scrolling:\n${failures.join('\n')}`).toEqual([]);
+    });
 
     test('platform pages: no serious or critical WCAG 2.2 AA violations', async ({ page }) => {
       test.setTimeout(120_000);

@@ -101,7 +101,7 @@ export async function storePages(request: APIRequestContext, slug: string, admin
 }
 
 /** Platform pages (the bare domain), signed out. */
-export const PLATFORM_PAGES = ['/', '/login', '/signup', '/red-comercial', '/proveedores', '/tienda-que-no-existe/'] as const;
+export const PLATFORM_PAGES = ['/', '/login', '/signup', '/red-comercial', '/proveedores', '/emprendedores', '/tienda-que-no-existe/'] as const;
 
 /** Waits until every Astro island matching `selector` (inside it) has hydrated (Astro drops `ssr` then). */
 export async function waitForIsland(page: Page, inner: string): Promise<Locator> {
@@ -126,7 +126,8 @@ export async function imagesInViewSettled(page: Page, timeout = 10_000): Promise
     const vh = window.innerHeight, vw = window.innerWidth;
     return Array.from(document.images).every((img) => {
       const r = img.getBoundingClientRect();
-      const inView = r.bottom > 0 && r.top < vh && r.right > 0 && r.left < vw && r.width > 0;
+      // checkVisibility: an image in a closed <details> (the user menu's collaborations) has a box but never loads.
+      const inView = r.bottom > 0 && r.top < vh && r.right > 0 && r.left < vw && r.width > 0 && img.checkVisibility();
       return !inView || img.complete;
     });
   }, undefined, { timeout, polling: 200 }).catch(() => { /* a slow image must not fail a screenshot */ });

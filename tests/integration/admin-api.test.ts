@@ -9,6 +9,9 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, type Res } from '../support/http.ts';
 
+/** validation.required in Spanish, the language of a request that names none (issue 27: never the raw 'required'). */
+const REQ = 'Obligatorio';
+
 const FIX = path.resolve(import.meta.dirname, '../fixtures/uploads');
 const fixture = (name: string) => readFileSync(path.join(FIX, name));
 const SHOP = 'demo-03';
@@ -189,7 +192,7 @@ describe('store', () => {
       expect(page.text).toContain('--c1:#f5f8fa');
       const bad = await owner.request('PATCH', `${API}/store`, { body: { discord: 'no es un enlace', name: '' } });
       expect(bad.status).toBe(400);
-      expect(bad.json().error.fields).toMatchObject({ discord: expect.any(Array), name: ['required'] });
+      expect(bad.json().error.fields).toMatchObject({ discord: expect.any(Array), name: [REQ] });
     } finally {
       const { color1, color2 } = before.store_theme_info;
       await owner.request('PATCH', `${API}/store`, { body: { color1, color2, facebook: before.facebook, instagram: before.instagram } });
@@ -202,8 +205,8 @@ describe('headers', () => {
     const r = await owner.post(`${API}/headers`, { title: 'x'.repeat(31) });
     expect(r.status).toBe(400);
     expect(r.json().error.fields.title).toBeTruthy();
-    expect((await owner.post(`${API}/headers`, { title: 'Hola', action_type: 'url', button_label: 'more' })).json().error.fields).toEqual({ url: ['required'] });
-    expect((await owner.post(`${API}/headers`, { title: 'Hola', action_type: 'signup' })).json().error.fields).toEqual({ button_label: ['required'] });
+    expect((await owner.post(`${API}/headers`, { title: 'Hola', action_type: 'url', button_label: 'more' })).json().error.fields).toEqual({ url: [REQ] });
+    expect((await owner.post(`${API}/headers`, { title: 'Hola', action_type: 'signup' })).json().error.fields).toEqual({ button_label: [REQ] });
     expect((await owner.post(`${API}/headers`, { title: 'Hola', subtitle: 'x'.repeat(41), description: 'x'.repeat(131) })).json().error.fields)
       .toMatchObject({ subtitle: expect.any(Array), description: expect.any(Array) });
   });
@@ -220,7 +223,7 @@ describe('headers', () => {
       const edited = await owner.request('PATCH', `${API}/headers/${h.id}`, { body: { action_type: 'none', title: 'Temporada 2' } });
       expect(edited.json()).toMatchObject({ title: 'Temporada 2', action_type: 'none', url: null, button_label: null });
       const bad = await owner.request('PATCH', `${API}/headers/${h.id}`, { body: { action_type: 'url' } });
-      expect(bad.json().error.fields).toMatchObject({ url: ['required'] });
+      expect(bad.json().error.fields).toMatchObject({ url: [REQ] });
     } finally {
       expect((await owner.request('DELETE', `${API}/headers/${h.id}`)).json()).toEqual({ id: h.id, deleted: true });
     }
@@ -246,8 +249,8 @@ describe('carousel slides', () => {
     const img = (await upload(owner, `${API}/uploads`, { name: 'slide.svg', type: 'image/svg+xml', bytes: Buffer.from(fixture('valid.svg').toString().replace('Casa Norte', `Slide ${randomUUID()}`)) })).json();
     const bad = await owner.post(`${API}/slides`, { hzt_image: img.url, vrt_image: img.url, type: 'URL', url: 'javascript:alert(1)' });
     expect(bad.status).toBe(400);
-    expect(bad.json().error.fields).toEqual({ url: ['invalid_shop_carousel_link'] });
-    expect((await owner.post(`${API}/slides`, { hzt_image: img.url, vrt_image: img.url, type: 'URL', url: 'tienda' })).json().error.fields).toEqual({ url: ['invalid_shop_carousel_link'] });
+    expect(bad.json().error.field_codes).toEqual({ url: ['invalid_shop_carousel_link'] });
+    expect((await owner.post(`${API}/slides`, { hzt_image: img.url, vrt_image: img.url, type: 'URL', url: 'tienda' })).json().error.field_codes).toEqual({ url: ['invalid_shop_carousel_link'] });
     expect((await owner.post(`${API}/slides`, { type: 'URL', url: 'example.com' })).json().error.fields).toMatchObject({ hzt_image: expect.any(Array), vrt_image: expect.any(Array) });
     const before = (await owner.get(`${API}/slides`)).json();
     const created = await owner.post(`${API}/slides`, { hzt_image: img.url, vrt_image: img.url, type: 'URL', url: 'www.example.com/ofertas', url_target: '_blank', position: 0 });
@@ -294,7 +297,7 @@ describe('carousel slides', () => {
 describe('banners', () => {
   it('CRUD with targets; deleting deletes its images', async () => {
     const img = (await upload(owner, `${API}/uploads`, { name: 'banner.png', type: 'image/png', bytes: Buffer.concat([fixture('valid.png'), Buffer.from(randomUUID())]) })).json();
-    expect((await owner.post(`${API}/banners`, { hzt_image: img.url, action_type: 'url' })).json().error.fields).toEqual({ url: ['required'] });
+    expect((await owner.post(`${API}/banners`, { hzt_image: img.url, action_type: 'url' })).json().error.fields).toEqual({ url: [REQ] });
     const before = (await owner.get(`${API}/banners`)).json().matches_estimated as number; // the demo's banners
     const b = (await owner.post(`${API}/banners`, { hzt_image: img.url, action_type: 'signup', target: 'anon' })).json();
     expect(b).toMatchObject({ hzt_image: img.url, vrt_image: null, target: 'anon', action_type: 'signup', position: before });
@@ -307,7 +310,7 @@ describe('banners', () => {
 
 describe('catalogues', () => {
   it('name required and at most 150 (on the name field); create, rename, add/move products, delete', async () => {
-    expect((await owner.post(`${API}/catalogues`, { name: '' })).json().error.fields).toEqual({ name: ['required'] });
+    expect((await owner.post(`${API}/catalogues`, { name: '' })).json().error.fields).toEqual({ name: [REQ] });
     expect((await owner.post(`${API}/catalogues`, { name: 'x'.repeat(151) })).json().error.fields.name).toBeTruthy();
     const c = (await owner.post(`${API}/catalogues`, { name: 'Regalos de prueba' })).json();
     expect(c).toMatchObject({ name: 'Regalos de prueba', slug: 'regalos-de-prueba', num_products: 0 });
@@ -321,7 +324,7 @@ describe('catalogues', () => {
       const list = (await owner.get(`${API}/catalogues/${c.id}/products`)).json();
       expect(list.results.map((x: { product_id: string; queue_position: number }) => [x.product_id, x.queue_position])).toEqual([[items[2], 0], [items[0], 1], [items[1], 2]]);
       const foreign = await owner.post(`${API}/catalogues/${c.id}/products`, { product_id: randomUUID() });
-      expect(foreign.json().error.fields).toEqual({ product_id: ['invalid_product'] });
+      expect(foreign.json().error.field_codes).toEqual({ product_id: ['invalid_product'] });
       const listed = (await anon.get(`/api/shops/${SHOP}/catalogues?limit=100`)).json();
       expect(listed.results).toContainEqual(expect.objectContaining({ id: c.id, name: 'Regalos', num_products: 3 }));
     } finally {

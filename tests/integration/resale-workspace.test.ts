@@ -174,7 +174,7 @@ describe('a franchise store', () => {
     const foreign = (await owner.get(`${API}/resale?limit=50`)).json().results.find((r: Item) => r.supplier?.name !== 'Café de Altura') as Item;
     const refused = await franchiseAdmin.request('PUT', `${FAPI}/store-products/${foreign.id}`);
     expect(refused.status).toBe(409);
-    expect(refused.json().error.fields).toEqual({ product_id: ['invalid_product'] });
+    expect(refused.json().error.field_codes).toEqual({ product_id: ['invalid_product'] });
     expect(refused.json().error.message).toBe('Solo puedes agregar productos de la franquicia');
     const page = await franchiseAdmin.post('/demo-franquicia/apps/me/referral', undefined, { raw: `op=add&product=${foreign.id}`, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     expect(page.headers.location).toBe('/demo-franquicia/apps/me/referral?aviso=only_franchise');

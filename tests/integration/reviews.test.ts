@@ -65,7 +65,7 @@ describe('reviews', () => {
     expect((await new Client().post('/api/reviews', { product_id: PRODUCT, rating: 5 })).status).toBe(401);
     const never = await buyer.post('/api/reviews', { product_id: NEVER_BOUGHT, rating: 5 });
     expect(never.status).toBe(403);
-    expect(never.json().error).toMatchObject({ code: 'forbidden', fields: { product_id: ['not_bought'] } });
+    expect(never.json().error).toMatchObject({ code: 'forbidden', field_codes: { product_id: ['not_bought'] } });
     expect(never.json().error.message).toBe('No tienes permiso para hacer esto'); // the code's text (es by default)
     // Bought with a card, paid, but the supplier has not even confirmed it.
     const ck = await readyCheckoutHttp(buyer, SHOP, [{ product_id: NOT_DELIVERED, amount: 1 }]);
@@ -74,7 +74,7 @@ describe('reviews', () => {
     expect(paid.status, paid.text).toBe(200);
     const early = await buyer.post('/api/reviews', { product_id: NOT_DELIVERED, rating: 4 });
     expect(early.status).toBe(403);
-    expect(early.json().error.fields).toEqual({ product_id: ['not_delivered'] });
+    expect(early.json().error.field_codes).toEqual({ product_id: ['not_delivered'] });
     expect(early.json().error.code).toBe('forbidden');
     // Photos are for people who received something.
     expect((await upload(buyer, await png('#0a0'), 'foto.png', 'image/png')).status).toBe(403);
@@ -88,7 +88,7 @@ describe('reviews', () => {
     orderId = placed.json().order_id;
     const before = await buyer.post('/api/reviews', { product_id: PRODUCT, rating: 5 });
     expect(before.status).toBe(403);
-    expect(before.json().error.fields.product_id).toEqual(['not_delivered']);
+    expect(before.json().error.field_codes.product_id).toEqual(['not_delivered']);
     await deliver(orderId);
 
     // Rules of the fields, all at once.
@@ -125,7 +125,7 @@ describe('reviews', () => {
     // One review per buyer and product.
     const again = await buyer.post('/api/reviews', { product_id: PRODUCT, rating: 2 });
     expect(again.status).toBe(409);
-    expect(again.json().error).toMatchObject({ code: 'conflict', fields: { product_id: ['already_reviewed'] } });
+    expect(again.json().error).toMatchObject({ code: 'conflict', field_codes: { product_id: ['already_reviewed'] } });
   });
 
   it('lists, sorts and sums up the reviews publicly; the author finds their own', async () => {

@@ -93,12 +93,12 @@ describe('opening a store', () => {
     const body = { name: 'Mi nueva tienda', store_type: 'affiliate', theme_pack: '03' };
     const taken = await c.post('/api/me/shops', { ...body, slug: 'demo-03' });
     expect(taken.status).toBe(409);
-    expect(taken.json().error).toMatchObject({ code: 'conflict', fields: { slug: ['slug_taken'] } });
+    expect(taken.json().error).toMatchObject({ code: 'conflict', field_codes: { slug: ['slug_taken'] } });
     const reserved = await c.post('/api/me/shops', { ...body, slug: 'api' });
     expect(reserved.status).toBe(400);
-    expect(reserved.json().error).toMatchObject({ code: 'validation_error', fields: { slug: ['slug_reserved'] } });
-    expect((await c.post('/api/me/shops', { ...body, slug: 'a--b' })).json().error.fields.slug).toEqual(['slug_invalid']);
-    expect((await c.post('/api/me/shops', { ...body, slug, store_type: 'franchise' })).json().error.fields.store_type).toEqual(['store_type_not_allowed']);
+    expect(reserved.json().error).toMatchObject({ code: 'validation_error', field_codes: { slug: ['slug_reserved'] } });
+    expect((await c.post('/api/me/shops', { ...body, slug: 'a--b' })).json().error.field_codes.slug).toEqual(['slug_invalid']);
+    expect((await c.post('/api/me/shops', { ...body, slug, store_type: 'franchise' })).json().error.field_codes.store_type).toEqual(['store_type_not_allowed']);
     expect((await c.post('/api/me/shops', { ...body, slug, name: 'x'.repeat(81) })).status).toBe(400);
     const ok = await c.post('/api/me/shops', { ...body, slug });
     expect(ok.status, ok.text).toBe(201);
@@ -152,7 +152,7 @@ describe('buying a package', () => {
     const key = `key-${uniq()}`;
     const declined = await c.post('/api/me/subscriptions', { plan_id: 'tienda_en_linea', card_token: await token(c, '4000000000000002'), idempotency_key: key });
     expect(declined.status).toBe(402);
-    expect(declined.json().error).toMatchObject({ code: 'payment_failed', fields: { card: ['card_declined'] } });
+    expect(declined.json().error).toMatchObject({ code: 'payment_failed', field_codes: { card: ['card_declined'] } });
     const repeat = await c.post('/api/me/subscriptions', { plan_id: 'tienda_en_linea', card_token: await token(c, '4242424242424242'), idempotency_key: key });
     expect(repeat.status).toBe(402);
     expect((await c.get('/api/me/subscriptions')).json().results.map((s: { plan_id: string }) => s.plan_id)).toEqual(['negocio_digital']);

@@ -6,14 +6,49 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { Client } from '../support/http.ts';
 import { engineIndependentElsewhere, engineIndependentHere } from '../support/once.ts';
+import { demoPicks } from './checkout.fixtures.ts';
+import { PLATFORM_PUBLIC_PAGES } from '../../src/lib/server/platform-pages.ts';
 
 const run = promisify(execFile);
 const VNU = path.resolve(import.meta.dirname, '../../node_modules/vnu-jar/build/dist/vnu.jar');
 /** One demo shop per theme pack. */
 const SHOPS = ['demo-03', 'demo-04', 'demo-fifth', 'demo-basic', 'red-demo'];
+
+/**
+ * The signed-in pages (issue 27: the checker saw the signed-out pages and one admin page only), by who sees them:
+ * the shop's admin, a supplier, a reseller (a network coordinator's shop), the platform's operator and a buyer, and
+ * the account pages of the platform. Read in es and en; a list page's first detail page ('detail') is added. The
+ * checker's JVM start is most of this file's time: more pages cost little.
+ */
+const SIGNED_IN: Record<string, { pages: string[]; detail?: Record<string, string> }> = {
+  'admin03@demo.test': {
+    pages: ['/demo-03/admin/pedidos', '/demo-03/admin/boletos', '/demo-03/admin/panel', '/demo-03/admin/configuracion', '/demo-03/admin/colaboradores',
+      '/demo-03/apps/me/referral', '/demo-03/apps/me/referral/campaigns', '/demo-03/apps/me/referral/resale/plans',
+      '/demo-03/apps/me/referral/resale/catalogues', '/demo-03/promoted', '/demo-03/referidos', '/apps/paquetes'],
+    detail: { '/demo-03/admin/pedidos': '/demo-03/admin/pedidos/' },
+  },
+  // The blog editor (demo-fifth has the demo blog).
+  'adminfifth@demo.test': { pages: ['/demo-fifth/blogs/crear'] },
+  'proveedor@demo.test': {
+    pages: ['/apps/me/supplier/panel', '/apps/me/supplier', '/apps/me/products', '/apps/me/products/create', '/apps/me/products/experiences/create',
+      '/apps/me/supplier/branches', '/apps/me/supplier/packing', '/apps/me/supplier/return-policy', '/apps/me/supplier/reviews', '/apps/me/supplier/team'],
+    detail: { '/apps/me/products': '/apps/me/products/' },
+  },
+  'coordinador@demo.test': { pages: ['/red-demo/apps/me/referral', '/red-demo/monedero', '/red-demo/referidos'] },
+  'operador@demo.test': {
+    pages: ['/apps/operador', '/apps/operador/bitacora', '/apps/operador/conciliacion', '/apps/operador/proveedores', '/apps/operador/retiros',
+      '/apps/operador/tiendas', '/apps/operador/trabajos', '/apps/operador/usuarios'],
+    detail: { '/apps/operador/usuarios': '/apps/operador/usuarios/' },
+  },
+  'lucia.hernandez@demo.test': {
+    pages: ['/demo-03/mis-compras', '/demo-03/mis-boletos', '/demo-03/monedero', '/demo-03/preferencias', '/demo-03/alertas'],
+    detail: { '/demo-03/mis-compras': '/demo-03/mis-compras/' },
+  },
+  'abretienda@demo.test': { pages: ['/asistentes/emprendedores'] },
+};
 
 interface Page { name: string; path: string; html: string }
 const pages: Page[] = [];
@@ -59,20 +94,54 @@ beforeAll(async () => {
   const admin = new Client();
   await admin.login('admin03@demo.test');
   pages.push({ name: 'demo-03-home-admin', path: '/demo-03/', html: (await admin.get('/demo-03/')).text });
+  for (const [email, { pages: paths, detail = {} }] of Object.entries(SIGNED_IN)) {
+    const c = new Client();
+    await c.login(email);
+    for (const lang of ['es', 'en']) {
+      c.jar.set('lang', lang);
+      for (const p of paths) {
+        const r = await c.get(p);
+        expect(r.status, `${email} ${p}`).toBe(200);
+        const name = `${email.split('@')[0]}-${lang}${p.replace(/\//g, '_')}`;
+        pages.push({ name, path: p, html: r.text });
+        const prefix = detail[p];
+        const link = prefix && new RegExp(`href="(${prefix.replace(/[/]/g, '\\/')}[0-9a-f]{8}-[0-9a-f-]{27})"`).exec(r.text)?.[1];
+        if (prefix) {
+          expect(link, `${email} ${p}: a link to a detail page`).toBeTruthy();
+          const d = await c.get(link!);
+          expect(d.status, `${email} ${link}`).toBe(200);
+          pages.push({ name: `${name}_detail`, path: link!, html: d.text });
+        }
+      }
+    }
+  }
+  // The platform's public pages (issue 27: no canonical, og:image or hreflang; its sitemap answered 404).
+  for (const p of PLATFORM_PUBLIC_PAGES) {
+    const r = await c.get(p);
+    expect(r.status, p).toBe(200);
+    pages.push({ name: `platform${p === '/' ? '_home' : p.replace(/\//g, '_')}`, path: p, html: r.text });
+  }
+  // The cart with items (its headings under the page's h1), as a signed-in buyer.
+  const buyer = new Client();
+  await buyer.login('jorge.ramirez@demo.test');
+  const added = await buyer.post('/api/cart/items', { shop: 'demo-03', product_id: demoPicks().textiles[0], amount: 1 });
+  expect(added.status, added.text).toBeLessThan(300);
+  const cart = await buyer.get('/demo-03/carrito');
+  pages.push({ name: 'buyer-cart', path: '/demo-03/carrito', html: cart.text });
   dir = mkdtempSync(path.join(os.tmpdir(), 'vnu-'));
   for (const p of pages) writeFileSync(path.join(dir, `${p.name}.html`), p.html);
-}, 120_000);
+}, 240_000);
 
 afterAll(() => { if (dir) rmSync(dir, { recursive: true, force: true }); });
 
 describe('W3C Nu HTML checker', () => {
-  it('reports no error on the demo pages of every pack (home, catalogue, results, item, blog)', async () => {
+  it('reports no error on the demo pages of every pack (home, catalogue, results, item, blog) and every signed-in page type, es and en', async () => {
     try {
       await run('java', ['-version']);
     } catch {
       throw new Error('Java is needed for the Nu HTML checker (vnu-jar): install a Java 11+ runtime (the CI image has Java 17).');
     }
-    expect(pages.length).toBeGreaterThan(20);
+    expect(pages.length).toBeGreaterThan(100);
     // vnu exits 1 when it finds errors; its JSON report is on stderr either way.
     const out = await run('java', ['-jar', VNU, '--format', 'json', '--errors-only', dir], { maxBuffer: 64 * 1024 * 1024 })
       .catch((err: { stderr?: string }) => ({ stderr: err.stderr ?? '' }));
@@ -94,7 +163,8 @@ const REQUIRED: Record<string, string[]> = {
   SearchAction: ['target', 'query-input'],
   BlogPosting: ['headline', 'datePublished'],
   Event: ['name', 'startDate', 'location'],
-  Place: ['name'],
+  // Issue 27: a Place without its address is refused (the shop's name alone was given as an experience's place).
+  Place: ['name', 'address'],
   AggregateRating: ['ratingValue', 'reviewCount'],
   Review: ['reviewRating', 'author'],
 };
@@ -141,6 +211,14 @@ describe('JSON-LD', () => {
     expect(entry, 'a demo blog entry').toBeTruthy();
     expect(types(entry!.name)).toContain('BlogPosting');
     expect(types('demo-03-experience')).toContain('Event');
+    // The experience's offer: its price holds until the date, the ticket's delivery and the supplier's return policy.
+    const event = blocks().filter((b) => b.page.name === 'demo-03-experience').map((b) => JSON.parse(b.text)).find((d) => d['@type'] === 'Event');
+    expect(event.location.address).toMatchObject({ '@type': 'PostalAddress', streetAddress: expect.any(String) });
+    expect(event.offers).toMatchObject({
+      priceValidUntil: event.startDate.slice(0, 10),
+      shippingDetails: { '@type': 'OfferShippingDetails', shippingRate: { value: '0.00' } },
+      hasMerchantReturnPolicy: { '@type': 'MerchantReturnPolicy', applicableCountry: 'MX' },
+    });
     // 'Precio a consultar' without reviews: the page's subject, never a Product without offers.
     const onRequest = blocks().filter((b) => b.page.name === 'demo-03-price-on-request').map((b) => JSON.parse(b.text));
     expect(onRequest.length, 'a demo item with its price on request').toBeGreaterThan(0);
@@ -171,5 +249,43 @@ describe('JSON-LD', () => {
     const canonical = /<link rel="canonical" href="([^"]+)"/.exec(home)![1]!;
     for (const l of ['es', 'en', 'es-AR']) expect(home).toContain(`<link rel="alternate" hreflang="${l}" href="${canonical}?lang=${l}"`);
     expect(home).toContain(`<link rel="alternate" hreflang="x-default" href="${canonical}"`);
+  });
+});
+
+describe('the platform\'s pages and sitemap (issue 27)', () => {
+  const platform = () => pages.filter((p) => p.name.startsWith('platform'));
+  const link = (html: string, re: RegExp) => re.exec(html)?.[1];
+
+  it('each public platform page names its canonical address, its languages and the platform\'s social card', async () => {
+    expect(platform().length).toBe(PLATFORM_PUBLIC_PAGES.length);
+    const images = new Set<string>();
+    for (const { name, path: p, html } of platform()) {
+      const canonical = link(html, /<link rel="canonical" href="([^"]+)"/);
+      expect(canonical, name).toBe(new URL(p, inject('baseUrl')).href);
+      for (const l of ['es', 'en', 'es-AR']) expect(html, name).toContain(`<link rel="alternate" hreflang="${l}" href="${canonical}?lang=${l}"`);
+      expect(html, name).toContain(`<link rel="alternate" hreflang="x-default" href="${canonical}"`);
+      const image = link(html, /<meta property="og:image" content="([^"]+)"/);
+      expect(image, name).toMatch(/^https?:\/\/.+\.jpg$/);
+      images.add(image!);
+    }
+    for (const image of images) {
+      const r = await fetch(image);
+      expect(r.status).toBe(200);
+      expect(r.headers.get('content-type')).toBe('image/jpeg');
+    }
+  });
+
+  it('answers /sitemap.xml with exactly those canonical addresses, and robots.txt announces it', async () => {
+    const c = new Client();
+    const r = await c.get('/sitemap.xml');
+    expect(r.status).toBe(200);
+    expect(r.headers['content-type']).toContain('application/xml');
+    const locs = [...r.text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!).sort();
+    const canonicals = platform().map((p) => link(p.html, /<link rel="canonical" href="([^"]+)"/)!).sort();
+    expect(locs).toEqual(canonicals);
+    expect((await c.get('/robots.txt')).text).toContain(`Sitemap: ${new URL('/sitemap.xml', inject('baseUrl')).href}`);
+    // An account page is not indexed: no canonical from the platform's list.
+    const signedIn = pages.find((p) => p.name.startsWith('abretienda-es'))!;
+    expect(signedIn.html).not.toContain('rel="canonical"');
   });
 });

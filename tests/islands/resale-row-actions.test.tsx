@@ -65,7 +65,7 @@ describe('ResaleRowActions', () => {
   });
 
   it('shows the franchise warning on invalid_product and an error otherwise', async () => {
-    putReply = () => HttpResponse.json({ error: { code: 'conflict', message: 'x', fields: { product_id: ['invalid_product'] } } }, { status: 409 });
+    putReply = () => HttpResponse.json({ error: { code: 'conflict', message: 'x', fields: { product_id: ['Solo puedes agregar productos de la franquicia'] }, field_codes: { product_id: ['invalid_product'] } } }, { status: 409 });
     mount(false);
     fireEvent.click(button(/^Add: Kimono/));
     await settle();
@@ -112,7 +112,7 @@ describe('ResaleRowActions', () => {
     await settle();
     expect(writes).toEqual(['PUT p1', 'POST c2 {"product_id":"p1"}']);
     expect(screen.getByTestId('resale-toast').textContent).toContain('Added to Ofertas');
-    catalogueReply = () => HttpResponse.json({ error: { code: 'conflict', message: 'x', fields: { product_id: ['already in the catalogue'] } } }, { status: 409 });
+    catalogueReply = () => HttpResponse.json({ error: { code: 'conflict', message: 'x', fields: { product_id: ['El producto ya está en este catálogo'] }, field_codes: { product_id: ['already_in_catalogue'] } } }, { status: 409 });
     fireEvent.click(button(/^To catalogue: Kimono/));
     await settle();
     expect(writes.at(-1)).toBe('POST c2 {"product_id":"p1"}');

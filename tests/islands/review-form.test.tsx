@@ -126,7 +126,7 @@ describe('review modal', () => {
   });
 
   it('shows the server\'s refusals: not delivered and already reviewed above the form, a bad rating on its field', async () => {
-    answer = () => HttpResponse.json({ error: { code: 'forbidden', message: 'You can review this product once it is delivered', fields: { product_id: ['not_delivered'] } } }, { status: 403 });
+    answer = () => HttpResponse.json({ error: { code: 'forbidden', message: 'You can review this product once it is delivered', fields: { product_id: ['You can review this product once your order is delivered'] }, field_codes: { product_id: ['not_delivered'] } } }, { status: 403 });
     open();
     fireEvent.click(star(3));
     await submit();

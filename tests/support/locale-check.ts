@@ -39,11 +39,15 @@ const SPANISH_MARKS = /[¿¡]|\b\w+(?:ción|ciones|ñ\w*)\b|(?<![\p{L}])(?:del|l
 export const RAW_CODES = ['AFFILIATE', 'FRANCHISE', 'AFFINITY', 'str_card', '3cols1col', 'charge_id', 'barcode_format', 'clabe:', 'undefined', 'null', 'NaN', '[object Object]'] as const;
 /** enum-like snake_case tokens (sent_to_supplier, requires_action, bdr_cir), and keys left untranslated (area.key). */
 const SNAKE_CODE = /(?<![\w@./-])[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?![\w@.-])/;
+// Money as formatMoney writes it: "$1,499.00" in es and en (',' groups, '.' decimals, the symbol touching the digits),
+// "$ 1.499,00" in es-AR ('.' groups, ',' decimals, a space after the symbol). Each regex is the other style.
+const MONEY_DOT_DECIMALS = /(?<![\w.,])[$€£]\d{1,3}(?:,\d{3})*\.\d{2}(?!\d)/;
+const MONEY_COMMA_DECIMALS = /(?<![\w.,])[$€£][\s\u00a0]\d{1,3}(?:\.\d{3})*,\d{2}(?!\d)/;
 const I18N_KEY = /(?<![\w@./-])(?:common|header|auth|errors|cart|checkout|platform|layout|sandbox|catalogue|product|adminUi|apiErrors|sections|tickets|customer|payment|supplier)\.[a-z][A-Za-z_]+(?![\w.-])/;
 
 const SAT_CATALOGUE = /^(?:\d{3}|[GIDS]\d{2}|CP01|CN01) — /;
 
-export interface Finding { locale: Locale; page: string; kind: 'language' | 'code' | 'status'; match: string; where: string; context: string }
+export interface Finding { locale: Locale; page: string; kind: 'language' | 'code' | 'status' | 'money'; match: string; where: string; context: string }
 
 // ---------- shop data: never judged ----------
 
@@ -147,6 +151,9 @@ export class LocaleChecker {
           if (word && !isData(t, i, i + code.length)) add('code', code, p);
         }
       }
+      // An amount written in another locale's style (issue 27: es-AR cards printed "$1,499.00" beside "$ 319,00").
+      const money = (locale === 'es-AR' ? MONEY_DOT_DECIMALS : MONEY_COMMA_DECIMALS).exec(t);
+      if (money && !isData(t, money.index, money.index + money[0].length)) add('money', money[0], p);
       for (const re of [SNAKE_CODE, I18N_KEY]) {
         const m = re.exec(t);
         if (m && !isData(t, m.index, m.index + m[0].length)) add('code', m[0], p);

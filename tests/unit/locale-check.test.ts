@@ -27,6 +27,14 @@ describe('locale checker', () => {
     expect(check('en', '<p>¿Seguro?</p>')).toEqual(['language:¿']);
   });
 
+  it('finds money written in another locale\'s style (es-AR cards once read "$1,499.00" beside "$ 319,00")', () => {
+    const ar = (html: string) => checker.check('es-AR', 'p', visibleText(html)).map((f) => `${f.kind}:${f.match}`);
+    expect(ar('<p class="price">$1,499.00</p><p>$\u00a0319,00</p>')).toEqual(['money:$1,499.00']);
+    expect(ar('<p>$\u00a01.499,00</p><p>€\u00a00,05</p>')).toEqual([]);
+    expect(check('es', '<p>$1,499.00</p><p>$ 1.499,00</p>')).toEqual(['money:$ 1.499,00']);
+    expect(check('en', '<p>$1,499.00</p><p>€0.05</p>')).toEqual([]);
+  });
+
   it('does not judge shop data, even when a UI word is inside it', () => {
     expect(check('en', '<p>Productos de talleres mexicanos</p><h3>Casa Norte 03</h3>')).toEqual([]);
     expect(check('en', '<p>Productos de talleres mexic…</p>')).toEqual([]);

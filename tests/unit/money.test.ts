@@ -1,8 +1,9 @@
 // The one money module (src/lib/shared/money.ts): text typed by a person to exact minor units per currency, refused
 // with a reason (a message key) when it is not an amount; the commission rounding the ledger and the previews share.
 import { describe, expect, it } from 'vitest';
-import { applyRate, currencyDigits, minorToText, MONEY_MAX_MINOR, parseMoney, parseMoneyText } from '../../src/lib/shared/money.ts';
+import { applyRate, currencyDigits, formatMoney, formatMoneyShort, minorToText, MONEY_MAX_MINOR, parseMoney, parseMoneyText } from '../../src/lib/shared/money.ts';
 import { resaleEarning } from '../../src/domain/catalog/schema.ts';
+import { formatTick, formatValue } from '../../islands/charts/format.ts';
 
 describe('parseMoney', () => {
   // [typed, currency, minor units or the refusal's key]
@@ -99,5 +100,23 @@ describe('applyRate', () => {
   });
   it('is the ledger\'s resale earning', () => {
     for (const m of [0, 1, 3, 4011, 9950, 16867, 123457]) for (const r of ['0.5', '0.1', '0.125', '0.35']) expect(resaleEarning(m, r)).toBe(applyRate(m, r));
+  });
+});
+
+describe('formatMoney and the charts (issue 27)', () => {
+  it('writes each locale\'s style with the site\'s "$", never "MX$"', () => {
+    expect(formatMoney(149900, 'MXN', 'es')).toBe('$1,499.00');
+    expect(formatMoney(149900, 'MXN', 'en')).toBe('$1,499.00');
+    expect(formatMoney(149900, 'MXN', 'es-AR')).toBe('$\u00a01.499,00');
+    expect(formatMoneyShort(149900, 'MXN', 'en')).toBe('$1.5K');
+    expect(formatMoneyShort(149900, 'MXN', 'es-AR')).toBe('$1,5\u00a0K');
+  });
+  it('the dashboards\' charts print amounts as the rest of the page does, in our locales', () => {
+    for (const locale of ['es', 'en', 'es-AR']) {
+      expect(formatValue(149900, 'money', locale, 'MXN')).toBe(formatMoney(149900, 'MXN', locale));
+      expect(formatTick(149900, 'money', locale, 'MXN')).toBe(formatMoneyShort(149900, 'MXN', locale));
+      expect(formatTick(149900, 'money', locale, 'MXN')).not.toMatch(/MX|US/);
+    }
+    expect(formatValue(1234, 'count', 'es-AR')).toBe('1.234');
   });
 });

@@ -1,6 +1,7 @@
 // The plan landings' one action (POST to the landing itself, no script): a registered person (ul0) becomes an
 // entrepreneur (ul1) and goes on to open a free store; signed out, they sign in first and come back.
 import type { AstroGlobal } from 'astro';
+import { formatPercent } from '../../lib/shared/intl.ts';
 import { becomeEntrepreneur } from '../../domain/store-opening/service.ts';
 
 export const OPEN_STORE_PATH = '/asistentes/emprendedores';
@@ -17,5 +18,5 @@ export async function landingPost(astro: AstroGlobal, here: string): Promise<Res
 
 /** A commission rate ('0.5') as a percentage in the reader's language ('50 %', '50%'). */
 export function ratePercent(rate: string, locale: string): string {
-  return new Intl.NumberFormat(locale === 'es-AR' ? 'es-AR' : locale === 'en' ? 'en-US' : 'es-MX', { style: 'percent', maximumFractionDigits: 2 }).format(Number(rate));
+  return formatPercent(rate, locale);
 }

@@ -487,6 +487,13 @@ function guaranteeRareCases(items: DemoItem[]) {
     });
 }
 
+/** Where the demo's experiences meet (shown on their page; their Event JSON-LD's location and address, issue 27). */
+const EXPERIENCE_PLACES = [
+  'Plaza de la Constitución s/n, Centro, 06000 Ciudad de México',
+  'Parque Ecológico Xochimilco, Periférico Sur 1, 16036 Ciudad de México',
+  'Calle Hidalgo 12, Centro, 91500 Coatepec, Veracruz',
+];
+
 // ---------- the whole data set ----------
 
 type Row<T extends PgTable> = T['$inferInsert'];
@@ -574,6 +581,7 @@ export function buildDemoData(passwordHash: string): DemoData {
       photos, list_price: g.list_price, crossout_price: g.crossout_price, hide_price: g.hide_price, is_free: g.is_free,
       currency: g.currency, is_dropshipping: true, contribution_margin: g.contribution_margin, list_state: g.list_state,
       sold_out: g.sold_out, experience_date: g.experience_date, experience_available: g.experience_available,
+      experience_place: g.type === 'experience' ? EXPERIENCE_PLACES[n % EXPERIENCE_PLACES.length]! : null,
       variants: g.variants, plain_description: g.plain_description, description: g.description, tags: g.tags,
       stock_type: g.stock_type, stock_on_hand: g.stock_on_hand, stock_reserved: 0, max_purchase_amount: g.max_purchase_amount,
       created_at: at, updated_at: at,

@@ -81,7 +81,7 @@ export async function addCatalogueProduct({ db, shop }: AdminCtx, id: string, in
     const tx = txRaw as unknown as Db;
     await repo.lockCatalogueOrder(tx, c.id);
     const added = await repo.appendCatalogueProduct(tx, c.id, p.id);
-    if (!added && input.queue_position === undefined) throw new AppError('conflict', 'The product is already in this catalogue', { fields: { product_id: ['already in the catalogue'] } });
+    if (!added && input.queue_position === undefined) throw new AppError('conflict', 'The product is already in this catalogue', { fields: { product_id: ['already_in_catalogue'] } });
     if (input.queue_position !== undefined) await repo.placeCatalogueProduct(tx, c.id, p.id, input.queue_position);
     return repo.cataloguePosition(tx, c.id, p.id);
   });

@@ -20,7 +20,7 @@ export { parseColor };
 
 // ---------- field helpers ----------
 
-export const REQUIRED = 'required';
+export const REQUIRED = 'validation.required';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const uuidSchema = z.string().regex(UUID, 'validation.invalidId').transform((s) => s.toLowerCase());
 
@@ -35,7 +35,7 @@ export function mediaIdOf(url: string | null | undefined): string | null {
 /** Free text: trimmed; empty (or null) becomes null (seed 000 §5: "sent as null when empty"). */
 const optionalText = (max: number) => z.union([z.string(), z.null()])
   .transform((v) => (v ?? '').trim() || null)
-  .pipe(z.string().max(max, `at most ${max} characters`).nullable());
+  .pipe(z.string().max(max, 'validation.tooLong').nullable());
 
 const emptyToNull = <T extends z.ZodType>(inner: T) => z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), inner.nullable());
 
@@ -57,7 +57,7 @@ const phoneSchema = z.string().trim().max(30).transform((v, ctx) => {
 const countryCodeSchema = z.string().trim().regex(/^\+?\d{1,4}$/, 'validation.countryCode').transform((v) => v.replace('+', ''));
 
 export const storePatchSchema = z.strictObject({
-  name: z.string().trim().min(1, REQUIRED).max(SHOP_NAME_MAX, `at most ${SHOP_NAME_MAX} characters`),
+  name: z.string().trim().min(1, REQUIRED).max(SHOP_NAME_MAX, 'validation.tooLong'),
   photo: mediaUrlSchema.nullable(),
   favicon: mediaUrlSchema.nullable(),
   color1: colorTextSchema,
@@ -110,7 +110,7 @@ export type StorePatch = z.output<typeof storePatchSchema>;
 // ---------- headers (seed 000 §3, §5) ----------
 
 const headerFields = z.strictObject({
-  title: z.string().trim().min(1, REQUIRED).max(HEADER_TITLE_MAX, `at most ${HEADER_TITLE_MAX} characters`),
+  title: z.string().trim().min(1, REQUIRED).max(HEADER_TITLE_MAX, 'validation.tooLong'),
   subtitle: optionalText(HEADER_SUBTITLE_MAX),
   description: optionalText(HEADER_DESCRIPTION_MAX),
   action_type: z.enum(HEADER_ACTION_TYPES),
@@ -264,7 +264,7 @@ export type AdminBanner = z.infer<typeof bannerSchema>;
 
 // ---------- catalogues (seed 001 §5: name required, at most 150) ----------
 
-const catalogueName = z.string().trim().min(1, REQUIRED).max(CATALOGUE_NAME_MAX, `at most ${CATALOGUE_NAME_MAX} characters`);
+const catalogueName = z.string().trim().min(1, REQUIRED).max(CATALOGUE_NAME_MAX, 'validation.tooLong');
 export const catalogueCreateSchema = z.strictObject({ name: catalogueName, photo: emptyToNull(mediaUrlSchema).optional().default(null) });
 export const cataloguePatchSchema = z.strictObject({ name: catalogueName, photo: emptyToNull(mediaUrlSchema) }).partial()
   .refine((v) => Object.keys(v).length > 0, { message: 'validation.sendNameOrPhoto' });

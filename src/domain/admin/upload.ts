@@ -44,11 +44,11 @@ export async function readUpload(request: Request, maxFileBytes = PHOTO_MAX_BYTE
   const body = await readBodyLimited(request, maxFileBytes + MULTIPART_OVERHEAD_BYTES, () => tooLarge(maxFileBytes));
   const form = await parseMultipart(body, contentType);
   const files = [...form.entries()].filter((e): e is [string, File] => typeof e[1] !== 'string');
-  if (files.length === 0) throw new AppError('validation_error', 'Send one image in the field "file"', { fields: { file: ['required'] } });
-  if (files.length > 1) throw new AppError('validation_error', 'Send one image only', { fields: { file: ['one file only'] } });
+  if (files.length === 0) throw new AppError('validation_error', 'Send one image in the field "file"', { fields: { file: ['validation.required'] } });
+  if (files.length > 1) throw new AppError('validation_error', 'Send one image only', { fields: { file: ['validation.oneFileOnly'] } });
   const [, file] = files[0]!;
   if (file.size > maxFileBytes) throw tooLarge(maxFileBytes);
-  if (file.size === 0) throw new AppError('validation_error', 'The file is empty', { fields: { file: ['empty'] } });
+  if (file.size === 0) throw new AppError('validation_error', 'The file is empty', { fields: { file: ['validation.fileEmpty'] } });
   return { name: file.name ?? '', type: file.type ?? '', bytes: Buffer.from(await file.arrayBuffer()) };
 }
 

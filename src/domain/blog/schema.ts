@@ -83,9 +83,9 @@ export const blogDocSchema = z.unknown()
 export const BLOG_TITLE_REQUIRED = 'validation.blogTitle';
 
 export const blogTitleSchema = z.string({ error: BLOG_TITLE_REQUIRED }).trim().min(1, BLOG_TITLE_REQUIRED).max(BLOG_TITLE_MAX, 'validation.tooLong');
-export const blogTagsSchema = z.array(z.string().max(BLOG_TAG_MAX, `a tag has at most ${BLOG_TAG_MAX} characters`))
+export const blogTagsSchema = z.array(z.string().max(BLOG_TAG_MAX, 'validation.tooLong'))
   .transform(dedupeTags)
-  .pipe(z.array(z.string()).max(BLOG_TAGS_MAX, `at most ${BLOG_TAGS_MAX} tags`));
+  .pipe(z.array(z.string()).max(BLOG_TAGS_MAX, 'validation.tooMany'));
 /** The cover image: an upload of the shop (POST /api/shops/{slug}/admin/uploads answers its /media address). */
 export const blogImageSchema = z.union([z.string().max(300), z.null()])
   .transform((v) => (v ?? '').trim() || null)
@@ -93,7 +93,7 @@ export const blogImageSchema = z.union([z.string().max(300), z.null()])
 /** list_state; the source's list_status 'draft' is the unpublished state (seed 001 §3). */
 export const blogListStateSchema = z.enum([...BLOG_LIST_STATES, 'draft'])
   .transform((s): BlogListState => (s === 'draft' ? 'unpublished' : s));
-export const blogContentSchema = z.string().max(BLOG_CONTENT_MAX, `at most ${BLOG_CONTENT_MAX} characters`);
+export const blogContentSchema = z.string().max(BLOG_CONTENT_MAX, 'validation.tooLong');
 
 /** POST .../admin/blogs. `abstract` is not taken: the server derives it from the content (seed 001 §3). */
 export const blogEntryInputSchema = z.object({

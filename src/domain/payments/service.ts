@@ -330,7 +330,7 @@ export async function receiveWebhook(db: Db, providerId: string, rawBody: string
   if (!v.ok) throw new AppError('invalid_signature', `The webhook signature is not valid (${v.reason})`);
   const payload = parseJsonBody(rawBody); // 400 for bad JSON or strings PostgreSQL's jsonb would refuse (NUL)
   const event = provider.parseEvent(payload);
-  if (!event) throw new AppError('validation_error', 'Not an event this provider sends', { fields: { _: ['id, type and data.charge_id are required'] } });
+  if (!event) throw new AppError('validation_error', 'Not an event this provider sends', { fields: { _: ['validation.required'] } });
   return inTx(db, async (tx) => {
     const inboxId = await repo.insertInbox(tx, { provider: provider.id, event_id: event.id, type: event.type, payload });
     if (inboxId === null) return { received: true as const, duplicate: true, outcome: 'duplicate' };

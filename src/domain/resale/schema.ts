@@ -96,7 +96,7 @@ export const storeProductRemovedSchema = z.object({
   removed_from_catalogues: z.number().int(),
 });
 
-export const storeCheckBodySchema = z.strictObject({ ids: z.array(uuidSchema).max(STORE_CHECK_MAX, `at most ${STORE_CHECK_MAX} ids`) });
+export const storeCheckBodySchema = z.strictObject({ ids: z.array(uuidSchema).max(STORE_CHECK_MAX, 'validation.tooMany') });
 export const storeCheckResultSchema = z.object({ in_store: z.array(z.string()) });
 
 export const franchiseQuerySchema = z.object({

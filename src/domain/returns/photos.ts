@@ -53,7 +53,7 @@ export async function readReturnForm(request: Request): Promise<ReadReturnForm> 
     const photos: ReturnPhoto[] = [];
     for (const f of files) {
       if (f.size > PHOTO_MAX_BYTES) throw tooLarge();
-      if (f.size === 0) throw new AppError('validation_error', 'A photo is empty', { fields: { photos: ['empty'] } });
+      if (f.size === 0) throw new AppError('validation_error', 'A photo is empty', { fields: { photos: ['validation.fileEmpty'] } });
       photos.push(await checkReturnPhoto({ name: f.name ?? '', type: f.type ?? '', bytes: Buffer.from(await f.arrayBuffer()) }));
     }
     const keys = [...new Set([...form.keys()])].filter((k) => typeof form.get(k) === 'string');

@@ -69,6 +69,12 @@ async function policyOf(db: Db, supplierId: string, currency: string): Promise<R
   };
 }
 
+/** What a supplier's items say about returns in their structured data (the page's JSON-LD): allowed or not, and who pays. */
+export async function returnTerms(db: Db, supplierId: string): Promise<{ allowed: boolean; free: boolean }> {
+  const row = await repo.findPolicy(db, supplierId);
+  return { allowed: (row?.return_type ?? '72hrs') !== 'disallowed', free: (row?.return_fees ?? 'free') === 'free' };
+}
+
 async function mySupplier(db: Db, viewer: Viewer) {
   if (viewer.kind !== 'user') throw new AppError('unauthenticated', 'Sign in to continue');
   const [mine] = await ckRepo.suppliersOfProfile(db, viewer.user.profile_id);

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { SHIPMENT_EVENT_STATUSES } from '../../lib/shared/constants.ts';
 
-export const courierParams = z.object({ courier: z.string().regex(/^[a-z0-9_-]{1,40}$/, 'a courier id') });
+export const courierParams = z.object({ courier: z.string().regex(/^[a-z0-9_-]{1,40}$/, 'validation.invalidId') });
 
 export const courierEvent = z.object({
   /** The courier's own id of this event: a repeat of it is recorded once. */

@@ -4,8 +4,10 @@
 // Schemas write message KEYS, not English (`.max(120, 'validation.tooLong')`, `{ message: 'validation.required' }`):
 // a key is translated with the issue's numbers (`{{min}}`, `{{max}}`); an issue without a key (zod's own English, or
 // an English text a schema still writes) is translated from its `code` (too_small, too_big, invalid_type,
-// invalid_format ...). A bare token ('required') passes through: admin islands map those. Field messages the domain
-// writes are keys (translated with the error's `fieldVars`) or free text, which stays as it is.
+// invalid_format ...). Field messages the domain writes are keys of any area (`validation.required`,
+// `sharing.foreignUrl`: translated with the error's `fieldVars`) or free text, which stays as it is. A bare code
+// ('required', 'invalid_shop_carousel_link') never reaches an answer as it is (issue 27): it is read as the
+// `validation.<camelCase>` or `apiErrors.<code>` key of the same name, else as 'not valid' (codeText).
 import type { AppError, ErrorBody, ErrorVars, IssueLike } from '../shared/errors.ts';
 import type { MessageKey, Translator } from './index.ts';
 
@@ -25,9 +27,29 @@ export function issueVars(issue: IssueLike): ErrorVars {
   return vars;
 }
 
-/** The text of one field message: a key translated (with `vars`), anything else as it is. */
-export function fieldText(message: string, t: Translator, vars?: ErrorVars): string {
-  if (!isMessageKey(message) || !t.has(message)) return message;
+/** A dictionary key of any area ('validation.required', 'sharing.foreignUrl'). */
+const ANY_KEY = /^[a-z][A-Za-z0-9]*\.[A-Za-z0-9_]+$/;
+/** A bare code: snake_case or one lowercase word ('required', 'empty', 'invalid_shop_carousel_link'). */
+export const BARE_CODE = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/;
+
+/**
+ * A bare code as a person reads it: its `validation.<camelCase>` or `apiErrors.<code>` text, else `fallback` (the
+ * error's own message, when it has a precise text: 'slug_taken' under 'That address is taken'), else 'not valid'.
+ */
+export function codeText(code: string, t: Translator, vars?: ErrorVars, fallback?: string): string {
+  const camel = code.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
+  for (const key of [`validation.${camel}`, `apiErrors.${code}`]) {
+    if (!t.has(key)) continue;
+    const text = t(key as MessageKey, vars);
+    if (!UNFILLED.test(text)) return text;
+  }
+  return fallback ?? t('validation.invalid');
+}
+
+/** The text of one field message: a key translated (with `vars`), a bare code read as its text, free text as it is. */
+export function fieldText(message: string, t: Translator, vars?: ErrorVars, fallback?: string): string {
+  if (BARE_CODE.test(message)) return codeText(message, t, vars, fallback);
+  if (!ANY_KEY.test(message) || !t.has(message)) return message;
   const text = t(message as MessageKey, vars);
   return UNFILLED.test(text) ? t('validation.invalid') : text;
 }
@@ -38,12 +60,12 @@ const UNFILLED = /\{\{\w+\}\}/;
 /** One zod issue as a person reads it, in `t`'s language. */
 export function issueText(issue: IssueLike, t: Translator): string {
   const vars = issueVars(issue);
-  if (isMessageKey(issue.message) && t.has(issue.message)) {
+  if (ANY_KEY.test(issue.message) && t.has(issue.message)) {
     const text = t(issue.message as MessageKey, vars);
     if (!UNFILLED.test(text)) return text;
   }
-  // A bare token ('required', 'invalid_shop_carousel_link') is a code the admin islands map to their own texts.
-  if (/^[a-z][a-z0-9_]*$/.test(issue.message)) return issue.message;
+  // A bare code ('required', 'invalid_shop_carousel_link') is read as its text, never shown as it is.
+  if (BARE_CODE.test(issue.message)) return codeText(issue.message, t, vars);
   const collection = issue.origin === 'array' || issue.origin === 'set' || issue.origin === 'map' || issue.origin === 'record';
   const numeric = issue.origin === 'number' || issue.origin === 'int' || issue.origin === 'bigint';
   switch (issue.code) {
@@ -97,9 +119,15 @@ export function localizedErrorBody(err: AppError, t: Translator): ErrorBody {
   let fields = err.fields;
   if (err.issues?.length) fields = issueFields(err.issues, t);
   else if (fields) {
-    fields = Object.fromEntries(Object.entries(fields).map(([k, list]) => [k, list.map((m) => fieldText(m, t, err.fieldVars?.[k] ?? err.vars))]));
+    const precise = own && t.has(own) ? message : undefined;
+    fields = Object.fromEntries(Object.entries(fields).map(([k, list]) => [k, list.map((m) => fieldText(m, t, err.fieldVars?.[k] ?? err.vars, precise))]));
   }
-  return { error: { code: err.code, message, ...(fields ? { fields } : {}) } };
+  // The codes stay machine-readable beside their texts: an island may act on 'invalid_product'.
+  const codes: Record<string, string[]> = {};
+  const raw = err.issues?.length ? err.issues.map((i) => [i.path?.length ? i.path.map(String).join('.') : '_', i.message] as const)
+    : Object.entries(err.fields ?? {}).flatMap(([k, list]) => list.map((m) => [k, m] as const));
+  for (const [k, m] of raw) if (BARE_CODE.test(m)) (codes[k] ??= []).push(m);
+  return { error: { code: err.code, message, ...(fields ? { fields } : {}), ...(Object.keys(codes).length ? { field_codes: codes } : {}) } };
 }
 
 /** An error's message in `t`'s language (for pages that show an AppError themselves). */

@@ -24,7 +24,11 @@ export type ErrorCode =
   | 'email_unverified';
 
 export interface ErrorBody {
-  error: { code: ErrorCode | string; message: string; fields?: Record<string, string[]> };
+  error: {
+    code: ErrorCode | string; message: string; fields?: Record<string, string[]>;
+    /** The bare codes behind `fields` ('invalid_product', 'not_delivered'), for clients that act on them; `fields` has their texts. */
+    field_codes?: Record<string, string[]>;
+  };
 }
 
 /** Every code's HTTP status (also the list of codes: tests/unit/error-texts.test.ts checks each has a text). */

@@ -25,6 +25,19 @@ export function currencyFormat(locale: string | null | undefined, currency: stri
   return cached(`c|${tag}|${code}`, () => new Intl.NumberFormat(tag, { style: 'currency', currency: code, currencyDisplay: 'narrowSymbol' }));
 }
 
+/** The same, in compact notation for a chart's axis ("$1.2K", "$ 1,5 mil"). */
+export function compactCurrencyFormat(locale: string | null | undefined, currency: string): Intl.NumberFormat {
+  const tag = intlLocale(locale);
+  const code = /^[A-Za-z]{3}$/.test(currency) ? currency.toUpperCase() : 'MXN';
+  return cached(`cc|${tag}|${code}`, () => new Intl.NumberFormat(tag, { style: 'currency', currency: code, currencyDisplay: 'narrowSymbol', notation: 'compact', maximumFractionDigits: 1 }));
+}
+
+/** A rate written as decimal text ('0.5') as a percentage in the reader's language ('50 %', '50%'). */
+export function formatPercent(rate: string | number, locale?: string | null): string {
+  const tag = intlLocale(locale);
+  return cached(`p|${tag}`, () => new Intl.NumberFormat(tag, { style: 'percent', maximumFractionDigits: 2 })).format(Number(rate));
+}
+
 /** A number with one decimal ("4.5", "4,5"): review averages. */
 export function formatOneDecimal(n: number, locale?: string | null): string {
   const tag = intlLocale(locale);

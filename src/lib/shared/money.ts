@@ -1,7 +1,7 @@
 // Money is an integer count of minor units plus a currency code (seed 001 §9 symbols: $ default, € EUR, £ GBP).
 // The one money module (browser-safe; server and islands): format, read what a person typed (parseMoney), round
 // (applyRate). Nothing else converts typed text to minor units or multiplies money by a float.
-import { currencyFormat } from './intl.ts';
+import { compactCurrencyFormat, currencyFormat } from './intl.ts';
 
 const SYMBOLS: Record<string, string> = { EUR: '€', GBP: '£' };
 
@@ -11,9 +11,10 @@ export function currencySymbol(currency: string): string {
 
 /**
  * Minor units as money in the reader's language: 12345 MXN -> "$123.45" (es, en), "$ 123,45" (es-AR).
- * `locale` is one of our locales (src/lib/i18n); Spanish (Mexico) when absent.
+ * `locale` is one of our locales (src/lib/i18n). It is required, not optional (issue 27): a call that left it out
+ * printed es-AR cards as "$1,499.00" beside "$ 319,00"; pass the request's locale (Astro.locals.locale, t.locale).
  */
-export function formatMoney(minor: number, currency = 'MXN', locale?: string | null): string {
+export function formatMoney(minor: number, currency: string, locale: string | null | undefined): string {
   if (!Number.isInteger(minor)) throw new TypeError('money must be an integer count of minor units');
   const f = currencyFormat(locale, currency);
   let digits = fractionDigits.get(f);
@@ -22,6 +23,14 @@ export function formatMoney(minor: number, currency = 'MXN', locale?: string | n
 }
 /** A formatter's fraction digits (resolvedOptions() builds a new object each call: pages format hundreds of prices). */
 const fractionDigits = new WeakMap<Intl.NumberFormat, number>();
+
+/**
+ * Minor units as a short amount for a chart's axis, in the reader's language and with the same symbol as
+ * formatMoney ("$1.2K", "$ 1,5 mil", never "MX$"): compact notation, one decimal at most.
+ */
+export function formatMoneyShort(minor: number, currency: string, locale: string | null | undefined): string {
+  return compactCurrencyFormat(locale, currency).format(minor / 10 ** currencyDigits(currency));
+}
 
 /** Minor units as a plain 2-decimal amount: 19950 -> "199.50", -5 -> "-0.05" (no symbol, no grouping; integers only). */
 export function decimalAmount(minor: number): string {
