@@ -3,7 +3,7 @@
 // page cache, so nothing here has to.
 import { asc, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { catalogueProducts, catalogues, plans, products, shopFranchises, shopProducts, shops, suppliers } from '../../db/schema/index.ts';
+import { catalogueProductMemory, catalogueProducts, catalogues, plans, products, shopFranchises, shopProducts, shops, suppliers } from '../../db/schema/index.ts';
 import { lockCatalogueOrder, placeCatalogueProduct } from '../admin/index.ts';
 import { foldedName, fuzzyEligible, rowsOf, textMatch, visibleItem } from '../search/index.ts';
 import { escapeLike, SEARCH_CHECK_AT_LEAST } from '../search/schema.ts';
@@ -125,23 +125,51 @@ export async function productExists(db: Db, id: string): Promise<boolean> {
 /** Store order changes of one shop take turns (the same lock as catalog's moveInStore). */
 const lockStoreOrder = (tx: Db, shopId: string) => tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`shop-order:${shopId}`}))`);
 
-/** Appends an item to the store (no-op when present); answers its queue_position. */
-export async function addToStore(db: Db, shopId: string, productId: string): Promise<number> {
+/**
+ * Appends an item to the store (no-op when present); answers its queue_position. An item coming back also goes
+ * back into the shop's catalogues it left with removeFromStore, each at its old position (or the end, when the
+ * catalogue is shorter now); answers how many.
+ */
+export async function addToStore(db: Db, shopId: string, productId: string): Promise<{ queue_position: number; restored: number }> {
   return db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     await lockStoreOrder(tx, shopId);
-    await tx.execute(sql`insert into ${shopProducts} (shop_id, product_id, queue_position)
+    const inserted = rowsOf(await tx.execute(sql`insert into ${shopProducts} (shop_id, product_id, queue_position)
       select ${shopId}::uuid, ${productId}::uuid, coalesce(max(${shopProducts.queue_position}) + 1, 0) from ${shopProducts} where ${shopProducts.shop_id} = ${shopId}
-      on conflict do nothing`);
+      on conflict do nothing returning ${shopProducts.product_id}`)).length > 0;
     const res = await tx.execute(sql`select ${shopProducts.queue_position} as p from ${shopProducts}
       where ${shopProducts.shop_id} = ${shopId} and ${shopProducts.product_id} = ${productId}`);
-    return Number(rowsOf<{ p: number }>(res)[0]!.p);
+    const queue_position = Number(rowsOf<{ p: number }>(res)[0]!.p);
+    const restored = inserted ? await restoreCataloguePlaces(tx, shopId, productId) : 0;
+    return { queue_position, restored };
   });
+}
+
+/** Puts an item back into the catalogues it left (catalogue_product_memory), at its old positions; clears them. */
+async function restoreCataloguePlaces(tx: Db, shopId: string, productId: string): Promise<number> {
+  const gone = await tx.execute(sql`delete from ${catalogueProductMemory}
+    where ${catalogueProductMemory.shop_id} = ${shopId} and ${catalogueProductMemory.product_id} = ${productId}
+    returning ${catalogueProductMemory.catalogue_id} as id, ${catalogueProductMemory.queue_position} as p`);
+  const places = rowsOf<{ id: string; p: number }>(gone).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  let restored = 0;
+  for (const { id, p } of places) {
+    await lockCatalogueOrder(tx, id);
+    // Only a catalogue still of this shop (the memory row cascades when it is deleted).
+    const put = await tx.execute(sql`insert into ${catalogueProducts} (catalogue_id, product_id, queue_position)
+      select ${id}::uuid, ${productId}::uuid, coalesce(max(cp.queue_position) + 1, 0) from ${catalogueProducts} cp where cp.catalogue_id = ${id}::uuid
+      on conflict do nothing returning ${catalogueProducts.product_id}`);
+    if (!rowsOf(put).length) continue;
+    await placeCatalogueProduct(tx, id, productId, Number(p));
+    await tx.execute(sql`update ${catalogues} set updated_at = now() where ${catalogues.id} = ${id}`);
+    restored++;
+  }
+  return restored;
 }
 
 /**
  * Takes an item out of the store and out of every catalogue of the shop, in one transaction, so no catalogue
- * keeps what the store no longer sells; those catalogues are renumbered 0..n-1. Answers how many there were.
+ * keeps what the store no longer sells; those catalogues are renumbered 0..n-1. Its places are remembered
+ * (catalogue_product_memory) for addToStore to restore. Answers how many catalogues there were.
  */
 export async function removeFromStore(db: Db, shopId: string, productId: string): Promise<number> {
   return db.transaction(async (txRaw) => {
@@ -151,6 +179,12 @@ export async function removeFromStore(db: Db, shopId: string, productId: string)
       join ${catalogueProducts} on ${catalogueProducts.catalogue_id} = ${catalogues.id}
       where ${catalogues.shop_id} = ${shopId} and ${catalogueProducts.product_id} = ${productId} order by ${catalogues.id}`);
     const ids = rowsOf<{ id: string }>(res).map((r) => r.id);
+    if (ids.length) {
+      await tx.execute(sql`insert into ${catalogueProductMemory} (shop_id, product_id, catalogue_id, queue_position)
+        select ${shopId}::uuid, ${productId}::uuid, cp.catalogue_id, cp.queue_position from ${catalogueProducts} cp
+        join ${catalogues} c on c.id = cp.catalogue_id where c.shop_id = ${shopId} and cp.product_id = ${productId}
+        on conflict (catalogue_id, product_id) do update set queue_position = excluded.queue_position, removed_at = now()`);
+    }
     await tx.execute(sql`delete from ${shopProducts} where ${shopProducts.shop_id} = ${shopId} and ${shopProducts.product_id} = ${productId}`);
     for (const id of ids) {
       await lockCatalogueOrder(tx, id);

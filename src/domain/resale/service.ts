@@ -57,8 +57,8 @@ export async function addToStore({ db, shop }: AdminCtx, productId: string) {
   if (owner !== null && owner !== p.owner) {
     throw new AppError('conflict', 'Only the franchise supplier\'s products can be added to a franchise store', { fields: { product_id: ['invalid_product'] }, textKey: 'apiErrors.invalid_product' });
   }
-  const queue_position = await repo.addToStore(db, shop.id, p.id);
-  return { product_id: p.id, in_store: true as const, queue_position };
+  const { queue_position, restored } = await repo.addToStore(db, shop.id, p.id);
+  return { product_id: p.id, in_store: true as const, queue_position, restored_to_catalogues: restored };
 }
 
 /** Takes any existing item out of the store and the shop's catalogues (even one no longer resellable). */
