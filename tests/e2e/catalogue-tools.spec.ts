@@ -77,9 +77,24 @@ test('catalogue tools at 390 px: add by search and by filter, reorder, remove wi
   await filtered;
   await expect(dialog(page).getByTestId('add-all')).toBeEnabled();
   await expect(rows.first()).toBeVisible();
-  const reloaded = page.waitForEvent('load', { timeout: 20_000 });
+  // Issue 26: 'add all' asks first with the count; the batch can be undone as a whole.
   await dialog(page).getByTestId('add-all').click();
+  const confirm = dialog(page).getByTestId('add-all-confirm');
+  await expect(confirm).toContainText(/¿Agregar \d+ resultados a «/);
+  await confirm.getByRole('button', { name: ES.cancel }).click();
+  await expect(confirm).toHaveCount(0);
+  await dialog(page).getByTestId('add-all').click();
+  await confirm.getByRole('button', { name: /^Sí, agregar \d+$/ }).click();
   await expect(dialog(page).getByText(ES.adding)).toBeVisible();
+  const done = dialog(page).getByTestId('add-all-done');
+  await expect(done).toContainText(/Se agregaron \d+ productos/, { timeout: 15_000 });
+  await done.getByRole('button', { name: ES.undoAll }).click();
+  await expect(done).toContainText(/Se quitaron los \d+ productos agregados/);
+  await dialog(page).getByTestId('add-all').click();
+  await confirm.getByRole('button', { name: /^Sí, agregar \d+$/ }).click();
+  await expect(done.getByRole('button', { name: ES.undoAll })).toBeVisible({ timeout: 15_000 });
+  const reloaded = page.waitForEvent('load', { timeout: 20_000 });
+  await done.getByRole('button', { name: ES.seeCatalogue }).click();
   await reloaded;
   await waitForIsland(page, '.ct-bar');
   const grid = page.locator('.catalogue-detail .item-card');

@@ -36,9 +36,12 @@ test('the plus beside Productos adds a supplier product to the store, shown publ
     const dialog = page.getByRole('dialog', { name: 'Agregar productos' });
     await expect(dialog.getByTestId('resale-row').first()).toBeVisible();
     await dialog.getByLabel('Buscar').fill(candidate!.name);
-    const add = dialog.getByRole('button', { name: `Agregar ${candidate!.name}`, exact: true });
-    await add.click();
-    await expect(dialog.getByRole('button', { name: `Quitar ${candidate!.name}`, exact: true })).toHaveAttribute('aria-pressed', 'true');
+    // The workspace's rows (issue 26): their actions once hydrated.
+    const row = dialog.locator(`[data-testid="resale-row"][data-product="${candidate!.id}"]`);
+    await row.locator('.rs-actions[data-hydrated="true"]').waitFor();
+    await row.getByRole('button', { name: `Agregar a mi tienda: ${candidate!.name}`, exact: true }).click();
+    await expect(row.getByRole('button', { name: `Quitar de mi tienda: ${candidate!.name}`, exact: true })).toBeVisible();
+    await expect(row.getByTestId('resale-toast')).toContainText('Se agregó a tu tienda');
     await page.setViewportSize(VIEWPORTS.desktop);
     await page.screenshot({ path: `${SCREENS_DIR}/admin-add-products-1280.png` });
     await dialog.getByRole('button', { name: 'Cerrar' }).first().click();
