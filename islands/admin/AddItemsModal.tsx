@@ -13,7 +13,7 @@ import {
 } from '../../src/domain/resale/schema.ts';
 import { defaultLabels, fmt, type AdminLabels } from './labels.ts';
 import { ERROR_TOAST_MS, Field, Modal, useToasts } from './ui.tsx';
-import { ResaleRow } from '../resale/ResaleList.tsx';
+import { ResaleRow, ResaleStyles } from '../resale/ResaleList.tsx';
 import { toResaleListItem } from '../resale/list-item.ts';
 import type { ResaleListLabels } from '../resale/labels.ts';
 
@@ -55,6 +55,7 @@ export default function AddItemsModal({ api, labels = defaultLabels, listLabels,
 
   return (
     <Modal title={labels[TITLES[type]]} onClose={onClose} closeLabel={labels.close} wide>
+      <ResaleStyles />
       <div className="adm-inline adm-top">
         <Field label={labels.search}>{(p) => <input {...p} type="search" maxLength={ADMIN_SEARCH_MAX} value={text} onChange={(e) => setText(e.target.value)} />}</Field>
         <Field label={labels.category}>{(p) => (

@@ -7,7 +7,10 @@
 import ResaleRowActions from './ResaleRowActions.tsx';
 import type { ResaleListItem } from './list-item.ts';
 import type { ResaleListLabels } from './labels.ts';
-import './resale.css';
+import css from './resale.css?inline';
+
+/** The list's styles, carried by the island itself (the store menu's window is loaded on demand, after the page's CSS). */
+export const ResaleStyles = () => <style>{css}</style>;
 
 const fill = (text: string, vars: Record<string, string>) => text.replace(/\{\{(\w+)\}\}/g, (_, k: string) => vars[k] ?? '');
 
@@ -54,5 +57,5 @@ export function ResaleRow({ it, shopSlug, catalogues, action, labels, apiBase, o
 }
 
 export default function ResaleList({ items, ...rest }: ResaleListProps) {
-  return <ul className="rs-list">{items.map((it) => <ResaleRow key={it.id} it={it} {...rest} />)}</ul>;
+  return <><ResaleStyles /><ul className="rs-list">{items.map((it) => <ResaleRow key={it.id} it={it} {...rest} />)}</ul></>;
 }

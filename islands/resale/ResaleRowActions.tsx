@@ -9,7 +9,6 @@ import { AdminApi, type ApiError } from '../admin/api.ts';
 import IslandForm, { useHydrated } from '../shared/form.tsx';
 import { ERROR_TOAST_MS as RESALE_TOAST_MS } from '../admin/ui.tsx';
 import { RESALE_REMOVAL_UNDO_MS as REMOVAL_UNDO_MS } from '../../src/domain/resale/schema.ts';
-import './resale.css';
 
 export interface ResaleRowLabels {
   add: string; remove: string; inStore: string; removing: string; undo: string; addToCatalogue: string; chooseCatalogue: string;

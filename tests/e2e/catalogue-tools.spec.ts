@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { SCREENS_DIR, USERS, VIEWPORTS, imagesInViewSettled, signIn, waitForIsland } from './helpers.ts';
+import { SCREENS_DIR, USERS, VIEWPORTS, imagesInViewSettled, islandsSettled, signIn, waitForIsland } from './helpers.ts';
 
 const dict = (lang: 'es' | 'en') => JSON.parse(readFileSync(`src/locales/${lang}.json`, 'utf8')).catalogueTools as Record<string, string>;
 const ES = dict('es');
@@ -272,4 +272,22 @@ test('on a touch screen a finger drags a card by its handle to a new place', asy
   await waitOverlayCycle(page, ES);
   await expect(cardsIn(page).first()).toContainText(third);
   await ctx.close();
+});
+
+// Issue 26: React #418 (hydration text mismatch) on catalogue pages for admins: the tools island rendered its two
+// stylesheets as two text children of one <style>, which the server separates with '<!-- -->'. Every admin island
+// on these pages now hydrates without an error, in es and en.
+test('catalogue pages hydrate for an admin without React errors (es, en)', async ({ page, baseURL }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  await signIn(page.request, USERS.admin03);
+  for (const lang of ['es', 'en']) {
+    await page.context().addCookies([{ name: 'lang', value: lang, url: baseURL! }]);
+    for (const path of ['/demo-03/catalogos/novedades', '/demo-03/catalogos', '/demo-03/apps/me/referral']) {
+      await page.goto(path);
+      await islandsSettled(page, 20_000);
+      expect(errors, `${lang} ${path}`).toEqual([]);
+    }
+  }
 });

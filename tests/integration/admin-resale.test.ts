@@ -399,6 +399,23 @@ describe('services on a fresh database (rules the demo data cannot show over HTT
     expect(await addToStore(fctx, own.id)).toEqual({ product_id: own.id, in_store: true, queue_position: at, restored_to_catalogues: 0 });
   });
 
+  it("issue 26: a shop owner's own item that is not dropshipped goes in its own store only (exclusive), listed without an earning", async () => {
+    const ctx = await adminContext(h.db, 'demo-basic', viewer('adminbasic'));
+    const others = await adminContext(h.db, 'demo-04', viewer('admin04'));
+    const q = resaleQuerySchema.parse({ type: 'product', limit: 50, sort: 'name' });
+    const pick = (await listResale(ctx, q)).results.find((x) => !x.in_store)!;
+    await h.db.update(products).set({ owner: ctx.shop.owner!, is_dropshipping: false }).where(eq(products.id, pick.id));
+    const mine = (await listResale(ctx, resaleQuerySchema.parse({ type: 'product', text: pick.name, limit: 50 }))).results.find((x) => x.id === pick.id);
+    expect(mine).toMatchObject({ resellable: true, is_dropshipping: false, earning: null, in_store: false });
+    const theirs = (await listResale(others, resaleQuerySchema.parse({ type: 'product', text: pick.name, limit: 50 }))).results;
+    expect(theirs.map((x) => x.id)).not.toContain(pick.id);
+    expect(await addToStore(ctx, pick.id)).toMatchObject({ product_id: pick.id, in_store: true });
+    await expect(addToStore(others, pick.id)).rejects.toMatchObject({ code: 'not_found' });
+    // Open to resellers again once the owner dropships it.
+    await h.db.update(products).set({ is_dropshipping: true }).where(eq(products.id, pick.id));
+    expect(await addToStore(others, pick.id)).toMatchObject({ in_store: true });
+  });
+
   it('concurrent adds get distinct places at the end; a removal renumbers the catalogues it leaves', async () => {
     const ctx = await adminContext(h.db, 'demo-basic', viewer('adminbasic'));
     const q = resaleQuerySchema.parse({ type: 'product', limit: 50 });

@@ -10,12 +10,14 @@ import type { AdminItem, Candidate, CandidateFilter } from './schema.ts';
 
 /**
  * Items a shop may put in a catalogue: shown on storefronts and either resellable (dropshipped, with a supplier)
- * or already in the shop's store. `owner` narrows a franchise store to its supplier's items.
+ * or the shop owner's own, or already in the shop's store. `owner` narrows a franchise store to its supplier's items.
  */
-export function candidateConds(shopId: string, f: Omit<CandidateFilter, 'text'>, owner: string | null): SQL[] {
+export function candidateConds(shopId: string, f: Omit<CandidateFilter, 'text'>, owner: string | null, shopOwner: string | null = null): SQL[] {
+  // The shop owner's own items too, dropshipped or not (issue 26).
+  const own = shopOwner ? sql` or ${products.owner} = ${shopOwner}` : sql``;
   const conds: SQL[] = [
     visibleItem, sql`${products.type} = ${f.type}`,
-    sql`((${products.is_dropshipping} and ${products.supplier_id} is not null)
+    sql`((${products.is_dropshipping} and ${products.supplier_id} is not null)${own}
       or exists (select 1 from ${shopProducts} where ${shopProducts.shop_id} = ${shopId} and ${shopProducts.product_id} = ${products.id}))`,
   ];
   if (f.supplier) conds.push(sql`${products.supplier_id} = ${f.supplier}`);

@@ -38,7 +38,7 @@ async function franchiseOwner(db: Db, shop: ShopRow): Promise<string | null> {
  * to near matches when nothing matches exactly (so 'add all' puts in what the list shows).
  */
 async function filterWhere(db: Db, shop: ShopRow, f: CandidateFilter): Promise<SQL> {
-  const conds = repo.candidateConds(shop.id, f, await franchiseOwner(db, shop));
+  const conds = repo.candidateConds(shop.id, f, await franchiseOwner(db, shop), shop.owner);
   const text = normalizeSearchText(f.text);
   if (!text) return sql.join(conds, sql` and `);
   const strict = sql.join([...conds, textMatch(text).where], sql` and `);

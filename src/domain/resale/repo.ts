@@ -3,7 +3,7 @@
 // page cache, so nothing here has to.
 import { asc, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { catalogueProductMemory, catalogueProducts, catalogues, plans, products, shopFranchises, shopProducts, shops, suppliers } from '../../db/schema/index.ts';
+import { catalogueProductMemory, catalogueProducts, catalogues, plans, products, shopFranchises, shopMemberships, shopProducts, shops, suppliers } from '../../db/schema/index.ts';
 import { lockCatalogueOrder, placeCatalogueProduct } from '../admin/index.ts';
 import { foldedName, fuzzyEligible, rowsOf, textMatch, visibleItem } from '../search/index.ts';
 import { escapeLike, SEARCH_CHECK_AT_LEAST } from '../search/schema.ts';
@@ -30,20 +30,26 @@ async function countAtLeast(db: Db, from: SQL): Promise<number> {
 
 type RawResale = Omit<ResaleItem, 'supplier' | 'earning'> & { supplier_id: string | null; supplier_name: string | null };
 
+/**
+ * The shop owner's own items (issue 26: a shop owner who is also a supplier): its store may take them even when they
+ * are not dropshipped, i.e. kept to its own store, closed to other resellers.
+ */
+const ownItem = (shopOwner: string | null) => (shopOwner ? sql`(${visibleItem} and ${products.owner} = ${shopOwner})` : sql`false`);
+
 /** Which items a list or its facets cover (see RESALE_SCOPES); a franchise store's supplier profile narrows them. */
-function scopeWhere(shopId: string, scope: ResaleScope, franchiseOwner: string | null): { where: SQL; canAdd: SQL } {
+function scopeWhere(shopId: string, scope: ResaleScope, franchiseOwner: string | null, shopOwner: string | null = null): { where: SQL; canAdd: SQL } {
   const own = franchiseOwner ? sql` and ${products.owner} = ${franchiseOwner}` : sql``;
-  const canAdd = sql`(${resellable}${own})`;
+  const canAdd = sql`((${resellable}${own}) or ${ownItem(shopOwner)})`;
   if (scope === 'resellable') return { where: canAdd, canAdd };
   const inStore = sql`exists (select 1 from ${shopProducts} where ${shopProducts.shop_id} = ${shopId} and ${shopProducts.product_id} = ${products.id})`;
   return { where: sql`((${visibleItem} and ${products.supplier_id} is not null${own}) or ${inStore})`, canAdd };
 }
 
-export interface ResaleListOptions { franchiseOwner: string | null }
+export interface ResaleListOptions { franchiseOwner: string | null; /** The shop's owner profile: its own items may go in its store. */ shopOwner?: string | null }
 
 /** One page of resellable items of a type; `text` (normalised) falls back to near matches like the storefront search. */
 export async function listResale(db: Db, shopId: string, q: Omit<ResaleQuery, 'text'> & { text: string }, opts: ResaleListOptions = { franchiseOwner: null }) {
-  const scope = scopeWhere(shopId, q.scope, opts.franchiseOwner);
+  const scope = scopeWhere(shopId, q.scope, opts.franchiseOwner, opts.shopOwner ?? null);
   const conds: SQL[] = [scope.where, sql`${products.type} = ${q.type}`];
   if (q.supplier) conds.push(sql`${products.supplier_id} = ${q.supplier}`);
   if (q.category) {
@@ -81,7 +87,7 @@ export async function listResale(db: Db, shopId: string, q: Omit<ResaleQuery, 't
  * a limit, those with the most items.
  */
 export async function resaleFacets(db: Db, shopId: string, q: ResaleFacetsQuery & { scope: ResaleScope }, opts: ResaleListOptions = { franchiseOwner: null }) {
-  const where = sql`${scopeWhere(shopId, q.scope, opts.franchiseOwner).where} and ${products.type} = ${q.type}`;
+  const where = sql`${scopeWhere(shopId, q.scope, opts.franchiseOwner, opts.shopOwner ?? null).where} and ${products.type} = ${q.type}`;
   const limit = (n: number | undefined) => (n ? sql` limit ${n}` : sql``);
   const [sup, cat] = await Promise.all([
     db.execute(sql`select ${suppliers.id} as id, ${suppliers.name} as name
@@ -110,10 +116,10 @@ export async function allPlans(db: Db) {
   return db.select().from(plans).orderBy(asc(plans.price), asc(plans.id));
 }
 
-/** A resellable item by id (its owner tells a franchise store's supplier), or null. */
-export async function findResellable(db: Db, id: string): Promise<{ id: string; owner: string } | null> {
+/** A resellable item by id, or the shop owner's own visible item (its owner tells a franchise store's supplier), or null. */
+export async function findResellable(db: Db, id: string, shopOwner: string | null = null): Promise<{ id: string; owner: string } | null> {
   const res = await db.execute(sql`select ${products.id} as id, ${products.owner} as owner from ${products}
-    where ${products.id} = ${id} and ${resellable} limit 1`);
+    where ${products.id} = ${id} and (${resellable} or ${ownItem(shopOwner)}) limit 1`);
   return rowsOf<{ id: string; owner: string }>(res)[0] ?? null;
 }
 
@@ -246,4 +252,26 @@ export async function addFranchise(db: Db, shopId: string, franchiseId: string):
 
 export async function removeFranchise(db: Db, shopId: string, franchiseId: string): Promise<void> {
   await db.execute(sql`delete from ${shopFranchises} where ${shopFranchises.shop_id} = ${shopId} and ${shopFranchises.franchise_id} = ${franchiseId}`);
+}
+
+// ---------- 'add to my store' on other shops' items (issue 26) ----------
+
+/** The store a signed-in person adds items to: the enabled shop they own, else one they administer (by slug). */
+export async function storeOfAdmin(db: Db, profileId: string, userId: string): Promise<{ id: string; slug: string; name: string; owner: string | null } | null> {
+  const res = await db.execute(sql`select ${shops.id} as id, ${shops.slug}::text as slug, ${shops.name} as name, ${shops.owner} as owner,
+      (${shops.owner} = ${profileId}) as own from ${shops}
+    where not ${shops.disabled} and not ${shops.is_proxy} and (${shops.owner} = ${profileId} or exists (
+      select 1 from ${shopMemberships} m where m.shop_id = ${shops.id} and m.user_id = ${userId} and 'admin' = any(m.permissions)))
+    order by own desc, ${shops.slug} limit 1`);
+  const r = rowsOf<{ id: string; slug: string; name: string; owner: string | null }>(res)[0];
+  return r ? { id: r.id, slug: r.slug, name: r.name, owner: r.owner } : null;
+}
+
+/** Of `ids`, those a store may take (resellable, or the store owner's own visible items). */
+export async function addableAmong(db: Db, ids: readonly string[], shopOwner: string | null): Promise<Set<string>> {
+  if (!ids.length) return new Set();
+  const list = sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `);
+  const res = await db.execute(sql`select ${products.id} as id from ${products}
+    where ${products.id} in (${list}) and (${resellable} or ${ownItem(shopOwner)})`);
+  return new Set(rowsOf<{ id: string }>(res).map((r) => r.id));
 }
