@@ -77,7 +77,7 @@ export default function AddItemsModal({ api, labels = defaultLabels, listLabels,
         )}</Field>
       </div>
       <p className="adm-muted" role="status" data-testid="result-count">{items ? (items.length === 0 && !loading ? labels.noResults : fmt(labels.resultCount, { count: formatNumber(total, locale) })) : ''}</p>
-      <ul className="rs-list adm-scroll" style={{ maxHeight: 420, overflowY: 'auto' }}>
+      <ul className="rs-list rs-compact adm-scroll" style={{ maxHeight: 420, overflowY: 'auto' }}>
         {(items ?? []).map((it) => (
           <ResaleRow key={it.id} it={toResaleListItem(it, base, locale)} shopSlug={api.slug} catalogues={catalogues} action={action}
             labels={listLabels} apiBase={api.apiBase} onChange={() => onChanged?.()} />

@@ -204,7 +204,7 @@ describe('the workspace links to the wallet (issue 26)', () => {
     for (const path of ['/apps/me/products', '/apps/me/supplier/panel', '/apps/me/supplier']) {
       const page = await supplier.get(path);
       expect(page.status, path).toBe(200);
-      const href = /<a href="(\/[a-z0-9-]+\/monedero)" data-testid="supplier-wallet">Mi monedero<\/a>/.exec(page.text)?.[1];
+      const href = /<a href="(\/[a-z0-9-]+\/monedero)" data-testid="supplier-wallet"[^>]*>Mi monedero<\/a>/.exec(page.text)?.[1];
       expect(href, path).toBeTruthy();
       const wallet = await supplier.get(href!);
       expect(wallet.status).toBe(200);

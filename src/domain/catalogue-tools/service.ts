@@ -61,7 +61,7 @@ export async function addByFilter({ db, shop }: AdminCtx, id: string, f: Candida
   // Issue 26: no filter is the whole resale catalogue of the type; only on purpose (the window asks first).
   if (!f.text?.trim() && !f.supplier && !f.category && f.all !== true) {
     throw new AppError('validation_error', 'An empty filter adds every item: send all: true to mean it', {
-      textKey: 'catalogueTools.filterRequired', fields: { text: ['catalogueTools.filterRequired'] },
+      textKey: 'apiErrors.filter_required', fields: { text: ['apiErrors.filter_required'] },
     });
   }
   const r = await repo.addMatching(db, shop.id, c.id, await filterWhere(db, shop, f), ADD_BY_FILTER_MAX);
