@@ -56,7 +56,7 @@ describe("'add to my store' on another shop's item", () => {
     expect(after).not.toContain('data-state="addable"');
     // A card's form comes back to the listing's public address (not the internal /s/ path).
     const listing = (await admin.get('/demo-04/productos')).text;
-    expect(listing).toContain('name="volver" value="/demo-04/productos"');
+    expect(listing).toMatch(/name="volver" value="\/demo-04\/productos\/?"/);
   });
 
   it('refuses bad input and stores the viewer does not administer, in the JSON error shape', async () => {

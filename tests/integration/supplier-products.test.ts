@@ -208,7 +208,7 @@ describe('the workspace links to the wallet (issue 26)', () => {
       expect(href, path).toBeTruthy();
       const wallet = await supplier.get(href!);
       expect(wallet.status).toBe(200);
-      expect(wallet.text).toContain('<h1>Mi monedero</h1>');
+      expect(wallet.text).toMatch(/<h1[^>]*>Mi monedero<\/h1>/);
     }
   });
 });
