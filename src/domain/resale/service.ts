@@ -100,15 +100,19 @@ export async function removeFranchise({ db, shop }: AdminCtx, id: string) {
   return { id: target.id, in_store: false };
 }
 
+/** The store a signed-in person adds items to (theirs, else one they administer), or null. */
+export async function adminStoreOf(db: AdminCtx['db'], viewer: Viewer) {
+  return viewer.kind === 'user' ? repo.storeOfAdmin(db, viewer.user.profile_id, viewer.user.id) : null;
+}
+export type AdminStore = NonNullable<Awaited<ReturnType<typeof adminStoreOf>>>;
+
 /**
- * 'Add to my store' on items of other shops (issue 26; seed 001: an 'add to my store' button on items): the store the
- * signed-in person adds to (theirs, else one they administer) and, of the items shown, which it may still take and
- * which it holds. null for anyone who administers no store, and on the store itself (its items are in it).
+ * 'Add to my store' on items of other shops (issue 26; seed 001: an 'add to my store' button on items): of the items
+ * shown, which the store may still take and which it holds. null without a store, and on the store itself (its
+ * items are in it).
  */
-export async function addToMyStoreView(db: AdminCtx['db'], viewer: Viewer, currentShopId: string | null, ids: readonly string[]) {
-  if (viewer.kind !== 'user' || !ids.length) return null;
-  const store = await repo.storeOfAdmin(db, viewer.user.profile_id, viewer.user.id);
-  if (!store || store.id === currentShopId) return null;
+export async function addToMyStoreView(db: AdminCtx['db'], store: AdminStore | null, currentShopId: string | null, ids: readonly string[]) {
+  if (!store || store.id === currentShopId || !ids.length) return null;
   const [addable, held] = await Promise.all([repo.addableAmong(db, ids, store.owner), repo.storeIdsAmong(db, store.id, ids)]);
   return { store: { slug: store.slug, name: store.name }, addable, held };
 }
