@@ -188,7 +188,13 @@ for (const surface of ['workspace', 'menu'] as const) {
       expect(earnings).toEqual([...earnings].sort((a, b) => b - a));
 
       if (surface === 'workspace') await page.goto(`${WS}?text=${encodeURIComponent(item.name)}`);
-      else await scope.getByLabel('Buscar').fill(item.name);
+      else {
+        // The filtered list replaces the first page (its rows are new ones): wait for it before acting on a row.
+        const searched = page.waitForResponse((r) => r.url().includes('/admin/resale?') && r.url().includes('text=') && r.ok());
+        await scope.getByLabel('Buscar').fill(item.name);
+        await searched;
+        await expect(scope.getByTestId('result-count')).toHaveText(/^\d+ resultados$/);
+      }
       const row = scope.locator(`[data-testid="resale-row"][data-product="${item.id}"]`);
       await expect(row.locator('.rs-earning')).toContainText('Ganas $');
       const act = await actions(row);

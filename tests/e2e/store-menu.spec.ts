@@ -35,7 +35,10 @@ test('the plus beside Productos adds a supplier product to the store, shown publ
     await menu(page).getByRole('button', { name: 'Agregar productos' }).click();
     const dialog = page.getByRole('dialog', { name: 'Agregar productos' });
     await expect(dialog.getByTestId('resale-row').first()).toBeVisible();
+    // The filtered list replaces the first page (its rows are new ones): wait for it before acting on a row.
+    const searched = page.waitForResponse((r) => r.url().includes('/admin/resale?') && r.url().includes('text=') && r.ok());
     await dialog.getByLabel('Buscar').fill(candidate!.name);
+    await searched;
     // The workspace's rows (issue 26): their actions once hydrated.
     const row = dialog.locator(`[data-testid="resale-row"][data-product="${candidate!.id}"]`);
     await row.locator('.rs-actions[data-hydrated="true"]').waitFor();
