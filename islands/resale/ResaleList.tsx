@@ -29,7 +29,7 @@ export interface ResaleListProps {
 export function ResaleRow({ it, shopSlug, catalogues, action, labels, apiBase, onChange }: Omit<ResaleListProps, 'items'> & { it: ResaleListItem }) {
   return (
     <li className={`rs-row${it.faded ? ' faded' : ''}`} data-testid="resale-row" data-product={it.id} data-in-store={String(it.inStore)}
-      aria-disabled={it.faded ? 'true' : undefined}>
+      data-faded={it.faded ? 'true' : undefined}>
       <div className="rs-photo">
         {it.photo ? <img src={it.photo} srcSet={it.photoSrcSet ?? undefined} sizes={it.photoSrcSet ? '64px' : undefined} alt="" width={64} height={64} loading="lazy" decoding="async" />
           : <span aria-hidden="true"></span>}

@@ -40,7 +40,7 @@ const fieldCode = (e: unknown, field: string): string | null => {
 };
 
 export default function ResaleRowActions({ shopSlug, productId, name, inStore: initial, canAdd, catalogues, action, labels, apiBase = '', onChange }: ResaleRowProps) {
-  const api = useRef(new AdminApi(shopSlug, apiBase)).current;
+  const [api] = useState(() => new AdminApi(shopSlug, apiBase));
   const hydrated = useHydrated();
   const [inStore, setInStore] = useState(initial);
   const [busy, setBusy] = useState(false);
