@@ -84,8 +84,8 @@ export default function ResaleRowActions({ shopSlug, productId, name, inStore: i
       stopCountdown();
       setBusy(true);
       api.call('DELETE', `/admin/store-products/${encodeURIComponent(productId)}`)
-        .then(() => { setInStore(false); onChange?.(false); show({ kind: 'success', message: labels.removed }); }, () => {})
-        .finally(() => setBusy(false));
+        // Busy ends in the same update as the new state: a click on 'add' right after is never dropped as busy.
+        .then(() => { setBusy(false); setInStore(false); onChange?.(false); show({ kind: 'success', message: labels.removed }); }, () => setBusy(false));
     }, REMOVAL_UNDO_MS);
   }
 

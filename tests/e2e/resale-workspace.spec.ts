@@ -182,7 +182,7 @@ for (const surface of ['workspace', 'menu'] as const) {
       }
       // Sorted by margin: the earnings never grow down the first page of 10.
       const list = scope.locator('[data-testid="resale-row"]');
-      await expect(list).toHaveCount(10);
+      await expect(list).toHaveCount(10, { timeout: 15_000 });
       const earnings = (await list.locator('.rs-earning').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-earning')))));
       expect(earnings).toHaveLength(10);
       expect(earnings).toEqual([...earnings].sort((a, b) => b - a));

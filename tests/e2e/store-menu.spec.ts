@@ -34,7 +34,7 @@ test('the plus beside Productos adds a supplier product to the store, shown publ
   try {
     await menu(page).getByRole('button', { name: 'Agregar productos' }).click();
     const dialog = page.getByRole('dialog', { name: 'Agregar productos' });
-    await expect(dialog.getByTestId('resale-row').first()).toBeVisible();
+    await expect(dialog.getByTestId('resale-row').first()).toBeVisible({ timeout: 15_000 });
     // The filtered list replaces the first page (its rows are new ones): wait for it before acting on a row.
     const searched = page.waitForResponse((r) => r.url().includes('/admin/resale?') && r.url().includes('text=') && r.ok());
     await dialog.getByLabel('Buscar').fill(candidate!.name);
