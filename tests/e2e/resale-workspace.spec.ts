@@ -220,7 +220,8 @@ for (const surface of ['workspace', 'menu'] as const) {
       expect(await inStore(page, item.id)).toBe(false);
       expect(await members()).not.toContain(item.id);
 
-      // Added back: in the store and back at its catalogue place.
+      // Added back: in the store and back at its catalogue place (the clock runs again: nothing left to skip).
+      await page.clock.resume();
       await add.click();
       await expect(row.getByTestId('resale-toast')).toContainText('Se agregó a tu tienda');
       await expect(remove).toBeVisible();
