@@ -9,6 +9,7 @@ import type { AdminShop } from './admin-shop.ts';
 import { defaultLabels, type AdminLabels } from './labels.ts';
 import { BuilderLinkContext, ERROR_TOAST_MS, SUCCESS_TOAST_MS, ToastProvider, useToasts } from './ui.tsx';
 import { builderPanelHref, isToolPanel } from '../builder/tool-panels.ts';
+import type { ResaleListLabels } from '../resale/labels.ts';
 
 const ColorModal = lazy(() => import('./ColorModal.tsx'));
 const PhotoModal = lazy(() => import('./PhotoModal.tsx'));
@@ -26,14 +27,14 @@ type ModalId = 'color' | 'photo' | 'social' | 'headers' | 'carousel' | 'banners'
 /** A link of the bar (also the menu apps: orders, collaborators): the ticket scanner ({shop}/admin/boletos, admins and qrreader members), the reseller's workspace ({shop}/apps/me/referral, admins). */
 export interface ScanEntry { href: string; label: string }
 
-export default function AdminBar(props: { shop: AdminShop; base: string; isAdmin?: boolean; labels?: Partial<AdminLabels>; locale?: string; apiBase?: string; scan?: ScanEntry | null; resell?: ScanEntry | null; apps?: ScanEntry[] }) {
+export default function AdminBar(props: { shop: AdminShop; base: string; isAdmin?: boolean; labels?: Partial<AdminLabels>; resaleLabels?: ResaleListLabels; locale?: string; apiBase?: string; scan?: ScanEntry | null; resell?: ScanEntry | null; apps?: ScanEntry[] }) {
   const labels = { ...defaultLabels, ...props.labels };
   return <ToastProvider closeLabel={labels.close}><style href="adm-admin" precedence="island">{css}</style><Bar {...props} labels={labels} /></ToastProvider>;
 }
 
 const reload = () => { window.location.reload(); };
 
-function Bar({ shop, base, isAdmin = true, labels, locale, apiBase = '', scan = null, resell = null, apps = [] }: { shop: AdminShop; base: string; isAdmin?: boolean; labels: AdminLabels; locale?: string; apiBase?: string; scan?: ScanEntry | null; resell?: ScanEntry | null; apps?: ScanEntry[] }) {
+function Bar({ shop, base, isAdmin = true, labels, resaleLabels, locale, apiBase = '', scan = null, resell = null, apps = [] }: { shop: AdminShop; base: string; isAdmin?: boolean; labels: AdminLabels; resaleLabels?: ResaleListLabels; locale?: string; apiBase?: string; scan?: ScanEntry | null; resell?: ScanEntry | null; apps?: ScanEntry[] }) {
   const { push } = useToasts();
   const api = useMemo(() => new AdminApi(shop.slug, apiBase), [shop.slug, apiBase]);
   const [open, setOpen] = useState(false);
@@ -104,7 +105,7 @@ function Bar({ shop, base, isAdmin = true, labels, locale, apiBase = '', scan = 
         {modal === 'carousel' && <CarouselEditor api={api} labels={labels} onClose={close} onChanged={changed} />}
         {modal === 'banners' && <BannersModal api={api} labels={labels} onClose={close} onChanged={changed} />}
         {modal === 'catalogues' && <CataloguesModal api={api} base={base} labels={labels} onClose={close} onChanged={changed} />}
-        {modal === 'items' && <AddItemsModal key={itemsType} api={api} labels={labels} locale={locale} type={itemsType} onClose={close} onChanged={changed} />}
+        {modal === 'items' && resaleLabels && <AddItemsModal key={itemsType} api={api} labels={labels} listLabels={resaleLabels} base={base} locale={locale} type={itemsType} onClose={close} onChanged={changed} />}
         {modal === 'franchises' && <FranchisesModal api={api} labels={labels} onClose={close} onChanged={changed} />}
       </Suspense>
       </BuilderLinkContext.Provider>

@@ -1,7 +1,9 @@
 // The add-products modal of a catalogue (issue 13; seed 001 §2 'Modals', §4, §9): search (400 ms debounce), type,
 // category (15 at a time) and supplier (10 at a time) filters, an infinite list of 10 a page; each row adds its
-// item to this catalogue (and to the store first when missing). 'Add all' sends the filter to the server, shows the
-// 'adding' state for 3.5 s and reloads the page.
+// item to this catalogue (and to the store first when missing). 'Add all' first asks, with the count (issue 26: an
+// empty filter is the whole resale catalogue, and says so), then sends the filter, shows the 'adding' state for
+// 3.5 s and offers to undo the whole batch (POST .../by-filter/undo with the ids the answer gave) or to see the
+// catalogue (the page reloads, as it does on closing).
 import { useCallback, useEffect, useState } from 'react';
 import { formatNumber } from '../../src/lib/shared/intl.ts';
 import {
@@ -47,6 +49,8 @@ export default function AddProductsModal({ api, labels, locale, catalogue, onClo
   const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
   const [changed, setChanged] = useState(false);
   const [adding, setAdding] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [batch, setBatch] = useState<{ added_ids: string[]; added_to_store_ids: string[]; undone: boolean } | null>(null);
   const inflight = useInflight();
   useEffect(() => {
     let live = true;
@@ -86,16 +90,29 @@ export default function AddProductsModal({ api, labels, locale, catalogue, onClo
     } catch (e) { fail(e); }
     finally { setBusy((s) => { const n = new Set(s); n.delete(it.id); return n; }); }
   };
+  const unfiltered = !query && !category && !supplier;
   const addAll = async () => {
     if (adding) return;
+    setConfirming(false);
     setAdding(true);
     try {
-      const body = Object.fromEntries(filter());
-      const r = await inflight.track(api.call<{ added: number }>('POST', `/admin/catalogues/${catalogue.id}/products/by-filter`, body));
-      push({ kind: 'success', message: fmt(labels.addedAll, { count: formatNumber(r.added, locale) }), ms: ADD_BY_FILTER_WAIT_MS });
-      // Seed 001 §4: a 3.5 s 'adding' state, then the list reloads (the page, which shows the catalogue).
-      setTimeout(reload, ADD_BY_FILTER_WAIT_MS);
+      const body: Record<string, unknown> = Object.fromEntries(filter());
+      if (unfiltered) body.all = true;
+      const r = await inflight.track(api.call<{ added: number; added_ids: string[]; added_to_store_ids: string[] }>('POST', `/admin/catalogues/${catalogue.id}/products/by-filter`, body));
+      setChanged(true);
+      // Seed 001 §4: a 3.5 s 'adding' state; then the batch can be undone or the catalogue seen (the page reloads).
+      setTimeout(() => { setAdding(false); setBatch({ added_ids: r.added_ids, added_to_store_ids: r.added_to_store_ids, undone: false }); }, ADD_BY_FILTER_WAIT_MS);
     } catch (e) { setAdding(false); fail(e); }
+  };
+  const undoAll = async () => {
+    if (!batch || batch.undone || adding) return;
+    setAdding(true);
+    try {
+      await inflight.track(api.call('POST', `/admin/catalogues/${catalogue.id}/products/by-filter/undo`, { added_ids: batch.added_ids, added_to_store_ids: batch.added_to_store_ids }));
+      setBatch({ ...batch, undone: true });
+      push({ kind: 'success', message: fmt(labels.undoneAll, { count: formatNumber(batch.added_ids.length, locale) }), ms: SUCCESS_TOAST_MS });
+    } catch (e) { fail(e); }
+    finally { setAdding(false); }
   };
   const close = async () => { if (adding) return; await inflight.settled(); onClose(changed); };
   const noResults = labels[`noResults_${type}`];
@@ -119,11 +136,30 @@ export default function AddProductsModal({ api, labels, locale, catalogue, onClo
         <p className="adm-grow adm-muted" role="status" data-testid="candidate-count">
           {items ? (empty ? noResults : fmt(labels.resultCount, { count: formatNumber(total, locale) })) : ''}
         </p>
-        <button type="button" className="adm-primary" data-testid="add-all" disabled={adding || empty || !items} onClick={() => void addAll()}>
+        <button type="button" className="adm-primary" data-testid="add-all" disabled={adding || empty || !items || confirming} onClick={() => { setBatch(null); setConfirming(true); }}>
           {fmt(labels.addAll, { count: formatNumber(total, locale) })}
         </button>
       </div>
+      {confirming && (
+        <div className="ct-confirm" role="alertdialog" aria-labelledby="ct-confirm-text" data-testid="add-all-confirm">
+          <p id="ct-confirm-text">{fmt(unfiltered ? labels.confirmAllEmpty : labels.confirmAll, { count: formatNumber(total, locale), name: catalogue.name })}</p>
+          <div className="adm-actions">
+            <button type="button" onClick={() => setConfirming(false)}>{labels.cancel}</button>
+            <button type="button" className="adm-primary" onClick={() => void addAll()}>{fmt(labels.confirmAllYes, { count: formatNumber(total, locale) })}</button>
+          </div>
+        </div>
+      )}
       {adding && <p className="ct-adding" role="alert" aria-busy="true">{labels.adding}</p>}
+      {batch && !adding && (
+        <div className="ct-confirm" role="status" data-testid="add-all-done">
+          <p>{batch.undone ? fmt(labels.undoneAll, { count: formatNumber(batch.added_ids.length, locale) })
+            : fmt(labels.addedAllUndo, { count: formatNumber(batch.added_ids.length, locale), store: formatNumber(batch.added_to_store_ids.length, locale) })}</p>
+          <div className="adm-actions">
+            {!batch.undone && batch.added_ids.length > 0 && <button type="button" onClick={() => void undoAll()}>{labels.undoAll}</button>}
+            <button type="button" className="adm-primary" onClick={reload}>{labels.seeCatalogue}</button>
+          </div>
+        </div>
+      )}
       <ul className="adm-list adm-scroll" style={{ maxHeight: 400 }} aria-busy={loading || undefined}>
         {(items ?? []).map((it) => (
           <li key={it.id} data-testid="candidate-row">

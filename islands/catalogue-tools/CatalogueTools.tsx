@@ -10,6 +10,10 @@ import type { AdminLabels } from '../admin/labels.ts';
 import { ERROR_TOAST_MS, Field, Modal, SUCCESS_TOAST_MS, ToastProvider, useToasts } from '../admin/ui.tsx';
 import type { ToolCatalogue } from './AddProductsModal.tsx';
 import toolsCss from './tools.css?inline';
+
+// One text child: two ({css}{toolsCss}) are rendered on the server with a '<!-- -->' between them, which inside a
+// <style> is text, so the hydrating client found other text there (React #418 on every catalogue page for admins).
+const STYLES = css + toolsCss;
 import { defaultToolLabels, fmt, type ToolLabels } from './labels.ts';
 
 const AddProductsModal = lazy(() => import('./AddProductsModal.tsx'));
@@ -39,7 +43,7 @@ export interface CatalogueToolsProps {
 
 export default function CatalogueTools(props: CatalogueToolsProps) {
   const labels = { ...defaultToolLabels, ...props.labels };
-  return <ToastProvider closeLabel={labels.close}><style href="adm-catalogue-tools" precedence="island">{css + toolsCss}</style><Bar {...props} labels={labels} /></ToastProvider>;
+  return <ToastProvider closeLabel={labels.close}><style href="adm-catalogue-tools" precedence="island">{STYLES}</style><Bar {...props} labels={labels} /></ToastProvider>;
 }
 
 const reloadPage = () => { window.location.reload(); };

@@ -12,6 +12,9 @@ export const defaultToolLabels = {
   noResults_experience: 'No se encontraron experiencias', addAll: 'Agregar todos los resultados ({count})',
   adding: 'Agregando productos al catálogo…', addedAll: 'Se agregaron {count} productos', onlyFranchise: 'Solo puedes agregar productos de la franquicia',
   addError: 'Error al agregar el producto', addedOne: 'Se agregó «{name}» al catálogo',
+  confirmAll: '¿Agregar {count} resultados a «{name}»?', confirmAllEmpty: 'Sin filtro: se agregarán todos los artículos que puedes revender ({count}) a «{name}» y a tu tienda.',
+  confirmAllYes: 'Sí, agregar {count}', addedAllUndo: 'Se agregaron {count} productos ({store} nuevos en tu tienda).',
+  undoAll: 'Deshacer', undoneAll: 'Se quitaron los {count} productos agregados', seeCatalogue: 'Ver el catálogo',
   // order and removal
   organiseTitle: 'Ordenar y quitar productos', count: '{count} productos', position: 'Posición', move: 'Mover',
   orderHint: 'Arrastra una tarjeta a otro lugar o escribe su posición (la primera es 0) y pulsa Mover.',

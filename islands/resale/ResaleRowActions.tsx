@@ -7,8 +7,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { AdminApi, type ApiError } from '../admin/api.ts';
 import IslandForm, { useHydrated } from '../shared/form.tsx';
-import { UNDO_DELAY_MS as REMOVAL_UNDO_MS, ERROR_TOAST_MS as RESALE_TOAST_MS } from '../admin/ui.tsx';
-import './resale.css';
+import { ERROR_TOAST_MS as RESALE_TOAST_MS } from '../admin/ui.tsx';
+import { RESALE_REMOVAL_UNDO_MS as REMOVAL_UNDO_MS } from '../../src/domain/resale/schema.ts';
 
 export interface ResaleRowLabels {
   add: string; remove: string; inStore: string; removing: string; undo: string; addToCatalogue: string; chooseCatalogue: string;
@@ -28,6 +28,8 @@ export interface ResaleRowProps {
   labels: ResaleRowLabels;
   /** Origin of the API (tests); same origin by default. */
   apiBase?: string;
+  /** Told when the item went into or out of the store. */
+  onChange?: (inStore: boolean) => void;
 }
 type Toast = { kind: 'success' | 'warning' | 'error'; message: string };
 
@@ -37,8 +39,8 @@ const fieldCode = (e: unknown, field: string): string | null => {
   return (e as ApiError | null)?.field_codes?.[field]?.[0] ?? null;
 };
 
-export default function ResaleRowActions({ shopSlug, productId, name, inStore: initial, canAdd, catalogues, action, labels, apiBase = '' }: ResaleRowProps) {
-  const api = useRef(new AdminApi(shopSlug, apiBase)).current;
+export default function ResaleRowActions({ shopSlug, productId, name, inStore: initial, canAdd, catalogues, action, labels, apiBase = '', onChange }: ResaleRowProps) {
+  const [api] = useState(() => new AdminApi(shopSlug, apiBase));
   const hydrated = useHydrated();
   const [inStore, setInStore] = useState(initial);
   const [busy, setBusy] = useState(false);
@@ -46,7 +48,12 @@ export default function ResaleRowActions({ shopSlug, productId, name, inStore: i
   const [catalogue, setCatalogue] = useState(catalogues[0]?.id ?? '');
   const [toast, setToast] = useState<Toast | null>(null);
   const timers = useRef<{ removal?: ReturnType<typeof setTimeout>; tick?: ReturnType<typeof setInterval>; toast?: ReturnType<typeof setTimeout> }>({});
-  useEffect(() => () => { for (const t of Object.values(timers.current)) { clearTimeout(t); clearInterval(t); } }, []);
+  const pending = useRef(false);
+  // Unmounted while a removal waits (the window closed, the list filtered again): it is sent now rather than lost.
+  useEffect(() => () => {
+    for (const t of Object.values(timers.current)) { clearTimeout(t); clearInterval(t); }
+    if (pending.current) void api.call('DELETE', `/admin/store-products/${encodeURIComponent(productId)}`).catch(() => {});
+  }, [api, productId]);
 
   const show = (t: Toast) => {
     setToast(t);
@@ -61,23 +68,24 @@ export default function ResaleRowActions({ shopSlug, productId, name, inStore: i
     setBusy(true);
     try {
       await api.call('PUT', `/admin/store-products/${encodeURIComponent(productId)}`);
-      setInStore(true);
+      setInStore(true); onChange?.(true);
       show({ kind: 'success', message: labels.added });
     } catch (e) { addFailure(e); }
     finally { setBusy(false); }
   }
 
-  const stopCountdown = () => { clearTimeout(timers.current.removal); clearInterval(timers.current.tick); setLeft(null); };
+  const stopCountdown = () => { pending.current = false; clearTimeout(timers.current.removal); clearInterval(timers.current.tick); setLeft(null); };
   function startRemoval() {
     const until = Date.now() + REMOVAL_UNDO_MS;
+    pending.current = true;
     setLeft(Math.ceil(REMOVAL_UNDO_MS / 1000));
     timers.current.tick = setInterval(() => setLeft(Math.max(1, Math.ceil((until - Date.now()) / 1000))), 250);
     timers.current.removal = setTimeout(() => {
       stopCountdown();
       setBusy(true);
       api.call('DELETE', `/admin/store-products/${encodeURIComponent(productId)}`)
-        .then(() => { setInStore(false); show({ kind: 'success', message: labels.removed }); }, () => {})
-        .finally(() => setBusy(false));
+        // Busy ends in the same update as the new state: a click on 'add' right after is never dropped as busy.
+        .then(() => { setBusy(false); setInStore(false); onChange?.(false); show({ kind: 'success', message: labels.removed }); }, () => setBusy(false));
     }, REMOVAL_UNDO_MS);
   }
 
@@ -86,7 +94,7 @@ export default function ResaleRowActions({ shopSlug, productId, name, inStore: i
     if (!target) return;
     setBusy(true);
     try {
-      if (!inStore) { await api.call('PUT', `/admin/store-products/${encodeURIComponent(productId)}`); setInStore(true); }
+      if (!inStore) { await api.call('PUT', `/admin/store-products/${encodeURIComponent(productId)}`); setInStore(true); onChange?.(true); }
       await api.call('POST', `/admin/catalogues/${encodeURIComponent(target.id)}/products`, { product_id: productId });
       show({ kind: 'success', message: fill(labels.addedToCatalogue, { name: target.name }) });
     } catch (e) {

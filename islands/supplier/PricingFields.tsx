@@ -3,12 +3,12 @@
 import { useEffect } from 'react';
 import { useWatch } from 'react-hook-form';
 import { PLAN_DEFAULTS } from '../../src/lib/shared/constants.ts';
-import { applyRate, formatMoney } from '../../src/lib/shared/money.ts';
+import { applyRate, formatMoney, PLATFORM_CURRENCIES } from '../../src/lib/shared/money.ts';
 import { CheckField, Field, MoneyField } from './fields.tsx';
 import { useEditor, useProductForm, useSp } from './context.ts';
 
-/** Currencies offered; a product's own currency is added when it is another. */
-export const CURRENCIES = ['MXN', 'USD', 'EUR', 'GBP'] as const;
+/** Currencies offered (the platform's); a product's own currency is added when it is another. */
+export const CURRENCIES = PLATFORM_CURRENCIES;
 
 export default function PricingFields() {
   const sp = useSp();

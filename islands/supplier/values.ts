@@ -3,12 +3,13 @@ import type { ProductInput, ProductType, SupplierProductView } from '../../src/d
 import { PRODUCT_SLUG_MAX } from '../../src/domain/products/schema.ts';
 import { slugify } from '../../src/lib/shared/slug.ts';
 import type { FormValues } from './context.ts';
+import type { PlatformCurrency } from '../../src/lib/shared/money.ts';
 
 export function initialValues(type: ProductType, product: SupplierProductView | null, currency: string): FormValues {
   if (!product) {
     return {
       type, name: '', slug: '', photos: [], plain_description: '', description: '', list_price: Number.NaN, crossout_price: null,
-      hide_price: false, is_free: false, currency, is_dropshipping: true, contribution_margin: 0, variants: {}, variant_stock: [], tags: [],
+      hide_price: false, is_free: false, currency: currency as PlatformCurrency, is_dropshipping: true, contribution_margin: 0, variants: {}, variant_stock: [], tags: [],
       // Services are mostly sold on demand; products and experiences (their seats) are counted.
       stock_type: type === 'service' ? 'ondemand' : 'onstock', stock_on_hand: 0, max_purchase_amount: null,
       weight_g: null, length_cm: null, width_cm: null, height_cm: null, list_state: 'unpublished', hiden: false,

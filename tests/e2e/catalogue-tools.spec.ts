@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { SCREENS_DIR, USERS, VIEWPORTS, imagesInViewSettled, signIn, waitForIsland } from './helpers.ts';
+import { SCREENS_DIR, USERS, VIEWPORTS, imagesInViewSettled, islandsSettled, signIn, waitForIsland } from './helpers.ts';
 
 const dict = (lang: 'es' | 'en') => JSON.parse(readFileSync(`src/locales/${lang}.json`, 'utf8')).catalogueTools as Record<string, string>;
 const ES = dict('es');
@@ -77,9 +77,24 @@ test('catalogue tools at 390 px: add by search and by filter, reorder, remove wi
   await filtered;
   await expect(dialog(page).getByTestId('add-all')).toBeEnabled();
   await expect(rows.first()).toBeVisible();
-  const reloaded = page.waitForEvent('load', { timeout: 20_000 });
+  // Issue 26: 'add all' asks first with the count; the batch can be undone as a whole.
   await dialog(page).getByTestId('add-all').click();
+  const confirm = dialog(page).getByTestId('add-all-confirm');
+  await expect(confirm).toContainText(/¿Agregar \d+ resultados a «/);
+  await confirm.getByRole('button', { name: ES.cancel }).click();
+  await expect(confirm).toHaveCount(0);
+  await dialog(page).getByTestId('add-all').click();
+  await confirm.getByRole('button', { name: /^Sí, agregar \d+$/ }).click();
   await expect(dialog(page).getByText(ES.adding)).toBeVisible();
+  const done = dialog(page).getByTestId('add-all-done');
+  await expect(done).toContainText(/Se agregaron \d+ productos/, { timeout: 15_000 });
+  await done.getByRole('button', { name: ES.undoAll }).click();
+  await expect(done).toContainText(/Se quitaron los \d+ productos agregados/);
+  await dialog(page).getByTestId('add-all').click();
+  await confirm.getByRole('button', { name: /^Sí, agregar \d+$/ }).click();
+  await expect(done.getByRole('button', { name: ES.undoAll })).toBeVisible({ timeout: 15_000 });
+  const reloaded = page.waitForEvent('load', { timeout: 20_000 });
+  await done.getByRole('button', { name: ES.seeCatalogue }).click();
   await reloaded;
   await waitForIsland(page, '.ct-bar');
   const grid = page.locator('.catalogue-detail .item-card');
@@ -257,4 +272,22 @@ test('on a touch screen a finger drags a card by its handle to a new place', asy
   await waitOverlayCycle(page, ES);
   await expect(cardsIn(page).first()).toContainText(third);
   await ctx.close();
+});
+
+// Issue 26: React #418 (hydration text mismatch) on catalogue pages for admins: the tools island rendered its two
+// stylesheets as two text children of one <style>, which the server separates with '<!-- -->'. Every admin island
+// on these pages now hydrates without an error, in es and en.
+test('catalogue pages hydrate for an admin without React errors (es, en)', async ({ page, baseURL }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  await signIn(page.request, USERS.admin03);
+  for (const lang of ['es', 'en']) {
+    await page.context().addCookies([{ name: 'lang', value: lang, url: baseURL! }]);
+    for (const path of ['/demo-03/catalogos/novedades', '/demo-03/catalogos', '/demo-03/apps/me/referral']) {
+      await page.goto(path);
+      await islandsSettled(page, 20_000);
+      expect(errors, `${lang} ${path}`).toEqual([]);
+    }
+  }
 });

@@ -147,3 +147,90 @@ test('adminfranquicia is offered only the franchise supplier\'s items', async ({
   await actions(rows(page).first());
   await shots(page, 'franchise-es');
 });
+
+// Issue 26: the store menu's 'Productos +' window and the workspace are one list with one set of rules. The same
+// test on both: sorted by margin, a removal waits 5 s and its undo sends nothing, a removal let through takes the
+// item out of its catalogue, and adding it back puts it back at the same place.
+for (const surface of ['workspace', 'menu'] as const) {
+  test(`${surface}: sorted by margin, removal undone keeps the catalogue place, re-adding restores it`, async ({ page }) => {
+    test.setTimeout(90_000);
+    await page.clock.install();
+    const deletes: string[] = [];
+    page.on('request', (r) => { if (r.method() === 'DELETE') deletes.push(r.url()); });
+    await signIn(page.request, 'admin03@demo.test');
+    const API = `/api/shops/${SHOP}/admin`;
+    const list = ((await (await page.request.get(`${API}/resale?type=product&limit=50&sort=name`)).json()) as { results: { id: string; name: string; in_store: boolean }[] }).results;
+    // An item not in the store yet whose name finds only it.
+    const item = list.find((r) => !r.in_store && list.filter((o) => o.name.includes(r.name)).length === 1)!;
+    expect(item, 'a resellable item outside demo-03').toBeTruthy();
+    const cats = ((await (await page.request.get(`${API}/catalogues?limit=50`)).json()) as { results: { id: string; slug: string }[] }).results;
+    const nov = cats.find((c) => c.slug === 'novedades')!;
+    const members = async () => ((await (await page.request.get(`${API}/catalogues/${nov.id}/products`)).json()) as { results: { product_id: string }[] }).results.map((m) => m.product_id);
+    expect((await page.request.put(`${API}/store-products/${item.id}`)).status()).toBe(200);
+    expect((await page.request.post(`${API}/catalogues/${nov.id}/products`, { data: { product_id: item.id, queue_position: 2 } })).status()).toBe(201);
+    const placed = await members();
+    expect(placed.indexOf(item.id)).toBe(2);
+    try {
+      let scope: Locator;
+      if (surface === 'workspace') {
+        await page.goto(WS);
+        scope = page.locator('[data-testid="resale-products"]');
+      } else {
+        await page.goto(`/${SHOP}/`);
+        await page.getByRole('navigation', { name: 'Menú de la tienda' }).getByRole('button', { name: 'Agregar productos' }).click();
+        scope = page.getByRole('dialog', { name: 'Agregar productos' });
+      }
+      // Sorted by margin: the earnings never grow down the first page of 10.
+      const list = scope.locator('[data-testid="resale-row"]');
+      await expect(list).toHaveCount(10, { timeout: 15_000 });
+      const earnings = (await list.locator('.rs-earning').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-earning')))));
+      expect(earnings).toHaveLength(10);
+      expect(earnings).toEqual([...earnings].sort((a, b) => b - a));
+
+      if (surface === 'workspace') await page.goto(`${WS}?text=${encodeURIComponent(item.name)}`);
+      else {
+        // The filtered list replaces the first page (its rows are new ones): wait for it before acting on a row.
+        const searched = page.waitForResponse((r) => r.url().includes('/admin/resale?') && r.url().includes('text=') && r.ok());
+        await scope.getByLabel('Buscar').fill(item.name);
+        await searched;
+        await expect(scope.getByTestId('result-count')).toHaveText(/^\d+ resultados$/);
+      }
+      const row = scope.locator(`[data-testid="resale-row"][data-product="${item.id}"]`);
+      await expect(row.locator('.rs-earning')).toContainText('Ganas $');
+      const act = await actions(row);
+      const remove = act.getByRole('button', { name: `Quitar de mi tienda: ${item.name}` });
+      const add = act.getByRole('button', { name: `Agregar a mi tienda: ${item.name}` });
+
+      // Removal undone: nothing sent, still in the store and at its catalogue place.
+      await remove.click();
+      await expect(act.locator('.rs-removing')).toContainText(/Se quitará en [1-5] s/);
+      await act.getByRole('button', { name: 'Deshacer' }).click();
+      await expect(remove).toBeVisible();
+      await page.clock.runFor(5500);
+      expect(deletes, 'no DELETE once the removal was undone').toEqual([]);
+      expect(await inStore(page, item.id)).toBe(true);
+      expect(await members()).toEqual(placed);
+
+      // Removal let through: out of the store and the catalogue.
+      await remove.click();
+      await page.clock.runFor(5500);
+      await expect(row.getByTestId('resale-toast')).toContainText('Se quitó de tu tienda');
+      await expect(add).toBeVisible();
+      expect(deletes).toHaveLength(1);
+      expect(await inStore(page, item.id)).toBe(false);
+      expect(await members()).not.toContain(item.id);
+
+      // Added back: in the store and back at its catalogue place (the clock runs again: nothing left to skip).
+      await page.clock.resume();
+      await add.click();
+      await expect(row.getByTestId('resale-toast')).toContainText('Se agregó a tu tienda');
+      await expect(remove).toBeVisible();
+      expect(await inStore(page, item.id)).toBe(true);
+      expect(await members()).toEqual(placed);
+    } finally {
+      // Out of the catalogue first, so leaving the store leaves nothing to restore.
+      await page.request.delete(`${API}/catalogues/${nov.id}/products/${item.id}`);
+      await page.request.delete(`${API}/store-products/${item.id}`);
+    }
+  });
+}

@@ -34,11 +34,17 @@ test('the plus beside Productos adds a supplier product to the store, shown publ
   try {
     await menu(page).getByRole('button', { name: 'Agregar productos' }).click();
     const dialog = page.getByRole('dialog', { name: 'Agregar productos' });
-    await expect(dialog.getByTestId('resale-row').first()).toBeVisible();
+    await expect(dialog.getByTestId('resale-row').first()).toBeVisible({ timeout: 15_000 });
+    // The filtered list replaces the first page (its rows are new ones): wait for it before acting on a row.
+    const searched = page.waitForResponse((r) => r.url().includes('/admin/resale?') && r.url().includes('text=') && r.ok());
     await dialog.getByLabel('Buscar').fill(candidate!.name);
-    const add = dialog.getByRole('button', { name: `Agregar ${candidate!.name}`, exact: true });
-    await add.click();
-    await expect(dialog.getByRole('button', { name: `Quitar ${candidate!.name}`, exact: true })).toHaveAttribute('aria-pressed', 'true');
+    await searched;
+    // The workspace's rows (issue 26): their actions once hydrated.
+    const row = dialog.locator(`[data-testid="resale-row"][data-product="${candidate!.id}"]`);
+    await row.locator('.rs-actions[data-hydrated="true"]').waitFor();
+    await row.getByRole('button', { name: `Agregar a mi tienda: ${candidate!.name}`, exact: true }).click();
+    await expect(row.getByRole('button', { name: `Quitar de mi tienda: ${candidate!.name}`, exact: true })).toBeVisible();
+    await expect(row.getByTestId('resale-toast')).toContainText('Se agregó a tu tienda');
     await page.setViewportSize(VIEWPORTS.desktop);
     await page.screenshot({ path: `${SCREENS_DIR}/admin-add-products-1280.png` });
     await dialog.getByRole('button', { name: 'Cerrar' }).first().click();

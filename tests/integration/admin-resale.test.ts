@@ -44,7 +44,7 @@ const poll = async <T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 3000): 
 async function allResale(type: string, extra = ''): Promise<Item[]> {
   const out: Item[] = [];
   for (let offset = 0; ; offset += 50) {
-    const r = await owner.get(`${API}/resale?type=${type}&limit=50&offset=${offset}${extra}`);
+    const r = await owner.get(`${API}/resale?type=${type}&limit=50&offset=${offset}&sort=name${extra}`);
     expect(r.status, r.text).toBe(200);
     out.push(...r.json().results);
     if (r.json().results.length < 50) return out;
@@ -96,11 +96,11 @@ describe('permissions on every resale endpoint', () => {
 });
 
 describe('resale list and filters', () => {
-  it('answers a stable page of resellable items of the type, 20 by default, with the list item fields', async () => {
+  it('answers a stable page of resellable items of the type, 10 by default by margin, with the list item fields', async () => {
     const r = await owner.get(`${API}/resale?type=product`);
     expect(r.status).toBe(200);
     const page = r.json();
-    expect(page.results).toHaveLength(20);
+    expect(page.results).toHaveLength(10);
     expect(page.matches_estimated).toBeGreaterThan(100);
     expect(page.results[0]).toEqual({
       id: expect.any(String), owner: expect.any(String), name: expect.any(String), type: 'product', photo: expect.stringMatching(/^\/media\//),
@@ -109,11 +109,15 @@ describe('resale list and filters', () => {
       // The reseller's figures (issue 13): margin, earning at the shop's plan rate; every item of this scope is resellable.
       contribution_margin: expect.any(Number), earning: expect.any(Number), resellable: true, is_dropshipping: true, faded: false,
     });
-    // Pages fit together (offset 10 continues offset 0), and the order is by name.
-    const a = (await owner.get(`${API}/resale?type=product&limit=10`)).json().results.map((x: Item) => x.id);
-    const b = (await owner.get(`${API}/resale?type=product&limit=10&offset=10`)).json().results.map((x: Item) => x.id);
-    expect([...a, ...b]).toEqual(page.results.map((x: Item) => x.id));
-    const names = page.results.map((x: Item) => fold(x.name));
+    // Pages fit together (offset 10 continues offset 0); by default 10 a page, the biggest margin first (issue 26:
+    // the store menu's window and the workspace share these rules), and the name order on asking.
+    const a = (await owner.get(`${API}/resale?type=product&limit=10&sort=name`)).json().results.map((x: Item) => x.id);
+    const b = (await owner.get(`${API}/resale?type=product&limit=10&offset=10&sort=name`)).json().results.map((x: Item) => x.id);
+    const named = (await owner.get(`${API}/resale?type=product&limit=20&sort=name`)).json().results as Item[];
+    expect([...a, ...b]).toEqual(named.map((x: Item) => x.id));
+    const margins = (page.results as (Item & { contribution_margin: number })[]).map((x) => x.contribution_margin);
+    expect(margins).toEqual([...margins].sort((x, y) => y - x));
+    const names = named.map((x: Item) => fold(x.name));
     expect(names).toEqual([...names].sort((x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0)));
     const services = await allResale('service');
     expect(services.length).toBeGreaterThan(10);
@@ -198,7 +202,7 @@ describe('add to store / remove from store', () => {
     try {
       const added = await owner.request('PUT', `${API}/store-products/${candidate.id}`);
       expect(added.status, added.text).toBe(200);
-      expect(added.json()).toEqual({ product_id: candidate.id, in_store: true, queue_position: expect.any(Number) });
+      expect(added.json()).toEqual({ product_id: candidate.id, in_store: true, queue_position: expect.any(Number), restored_to_catalogues: 0 });
       const again = await owner.request('PUT', `${API}/store-products/${candidate.id.toUpperCase()}`);
       expect(again.json()).toEqual(added.json());
 
@@ -230,6 +234,23 @@ describe('add to store / remove from store', () => {
       expect(novedadesAfter.map((x: { product_id: string }) => x.product_id)).toEqual(novedadesBefore);
       expect(novedadesAfter.map((x: { queue_position: number }) => x.queue_position)).toEqual(novedadesBefore.map((_: string, i: number) => i));
       expect((await owner.post(`${API}/store-products/check`, { ids: [candidate.id] })).json()).toEqual({ in_store: [] });
+
+      // Issue 26: back in the store, it is back in both catalogues at the places it had (novedades: 4th).
+      const back = await owner.request('PUT', `${API}/store-products/${candidate.id}`);
+      expect(back.json()).toEqual({ product_id: candidate.id, in_store: true, queue_position: expect.any(Number), restored_to_catalogues: 2 });
+      expect((await owner.get(`${API}/catalogues/${created.id}/products`)).json().results)
+        .toEqual([expect.objectContaining({ product_id: candidate.id, queue_position: 0 })]);
+      const novedadesBack = (await owner.get(`${API}/catalogues/${novedades.id}/products`)).json().results as { product_id: string; queue_position: number }[];
+      const expected = [...novedadesBefore]; expected.splice(3, 0, candidate.id);
+      expect(novedadesBack.map((x) => x.product_id)).toEqual(expected);
+      expect(novedadesBack.map((x) => x.queue_position)).toEqual(expected.map((_, i) => i));
+      // Once restored, the memory is spent: a second PUT restores nothing, and a removal remembers afresh.
+      expect((await owner.request('PUT', `${API}/store-products/${candidate.id}`)).json().restored_to_catalogues).toBe(0);
+      // A catalogue deleted while the item is out takes the memory with it: only novedades comes back.
+      expect((await owner.request('DELETE', `${API}/store-products/${candidate.id}`)).json().removed_from_catalogues).toBe(2);
+      expect((await owner.request('DELETE', `${API}/catalogues/${created.id}`)).status).toBeLessThan(300);
+      expect((await owner.request('PUT', `${API}/store-products/${candidate.id}`)).json().restored_to_catalogues).toBe(1);
+      expect((await owner.request('DELETE', `${API}/store-products/${candidate.id}`)).json().removed_from_catalogues).toBe(1);
     } finally {
       await owner.request('DELETE', `${API}/store-products/${candidate.id}`);
       await owner.request('DELETE', `${API}/catalogues/${created.id}`);
@@ -375,7 +396,24 @@ describe('services on a fresh database (rules the demo data cannot show over HTT
     const own = all.find((x) => x.supplier?.name === 'Café de Altura')!;
     const [{ p: at }] = await h.db.select({ p: shopProducts.queue_position }).from(shopProducts)
       .where(and(eq(shopProducts.shop_id, fctx.shop.id), eq(shopProducts.product_id, own.id))) as [{ p: number }];
-    expect(await addToStore(fctx, own.id)).toEqual({ product_id: own.id, in_store: true, queue_position: at });
+    expect(await addToStore(fctx, own.id)).toEqual({ product_id: own.id, in_store: true, queue_position: at, restored_to_catalogues: 0 });
+  });
+
+  it("issue 26: a shop owner's own item that is not dropshipped goes in its own store only (exclusive), listed without an earning", async () => {
+    const ctx = await adminContext(h.db, 'demo-basic', viewer('adminbasic'));
+    const others = await adminContext(h.db, 'demo-04', viewer('admin04'));
+    const q = resaleQuerySchema.parse({ type: 'product', limit: 50, sort: 'name' });
+    const pick = (await listResale(ctx, q)).results.find((x) => !x.in_store)!;
+    await h.db.update(products).set({ owner: ctx.shop.owner!, is_dropshipping: false }).where(eq(products.id, pick.id));
+    const mine = (await listResale(ctx, resaleQuerySchema.parse({ type: 'product', text: pick.name, limit: 50 }))).results.find((x) => x.id === pick.id);
+    expect(mine).toMatchObject({ resellable: true, is_dropshipping: false, earning: null, in_store: false });
+    const theirs = (await listResale(others, resaleQuerySchema.parse({ type: 'product', text: pick.name, limit: 50 }))).results;
+    expect(theirs.map((x) => x.id)).not.toContain(pick.id);
+    expect(await addToStore(ctx, pick.id)).toMatchObject({ product_id: pick.id, in_store: true });
+    await expect(addToStore(others, pick.id)).rejects.toMatchObject({ code: 'not_found' });
+    // Open to resellers again once the owner dropships it.
+    await h.db.update(products).set({ is_dropshipping: true }).where(eq(products.id, pick.id));
+    expect(await addToStore(others, pick.id)).toMatchObject({ in_store: true });
   });
 
   it('concurrent adds get distinct places at the end; a removal renumbers the catalogues it leaves', async () => {

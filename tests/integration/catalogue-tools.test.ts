@@ -88,6 +88,38 @@ describe('candidates and add by filter', () => {
     expect(b.json().added).toBe(0);
   });
 
+  it('issue 26: an empty filter needs all: true; one undo takes the whole batch back out of the catalogue and the store', async () => {
+    const id = await newCatalogue(`Todo ${randomUUID().slice(0, 6)}`);
+    const refused = await owner.post(`${API}/catalogues/${id}/products/by-filter`, { type: 'product', text: '  ' }, { headers: { 'accept-language': 'en' } });
+    expect(refused.status, refused.text).toBe(400);
+    expect(refused.json().error.code).toBe('validation_error');
+    expect(refused.json().error.fields.text[0]).toMatch(/Without a filter the whole resale catalogue/);
+    expect((await items(id)).results).toEqual([]);
+
+    const storeBefore = (await anon.get('/api/shops/demo-03/products?type=product&limit=1')).json().matches_estimated as number;
+    const total = (await owner.get(`${API}/catalogues/${id}/candidates?type=product`)).json().matches_estimated as number;
+    const all = await owner.post(`${API}/catalogues/${id}/products/by-filter`, { type: 'product', all: true });
+    expect(all.status, all.text).toBe(200);
+    const batch = all.json();
+    expect(batch.added).toBe(total);
+    expect(batch.added_ids).toHaveLength(batch.added);
+    expect(batch.added_to_store_ids).toHaveLength(batch.added_to_store);
+    expect(batch.added_to_store).toBeGreaterThan(0);
+    expect((await anon.get('/api/shops/demo-03/products?type=product&limit=1')).json().matches_estimated).toBe(storeBefore + batch.added_to_store);
+
+    const undo = await owner.post(`${API}/catalogues/${id}/products/by-filter/undo`, { added_ids: batch.added_ids, added_to_store_ids: batch.added_to_store_ids });
+    expect(undo.status, undo.text).toBe(200);
+    expect(undo.json()).toEqual({ catalogue_id: id, removed: batch.added, removed_from_store: batch.added_to_store, num_products: 0 });
+    expect((await items(id)).results).toEqual([]);
+    expect((await anon.get('/api/shops/demo-03/products?type=product&limit=1')).json().matches_estimated).toBe(storeBefore);
+    // Idempotent, and bad ids are field errors.
+    expect((await owner.post(`${API}/catalogues/${id}/products/by-filter/undo`, { added_ids: batch.added_ids })).json()).toMatchObject({ removed: 0, removed_from_store: 0 });
+    const bad = await owner.post(`${API}/catalogues/${id}/products/by-filter/undo`, { added_ids: ['nope'] });
+    expect(bad.status).toBe(400);
+    expect(bad.json().error.fields).toHaveProperty(['added_ids.0']);
+    expect((await other.post(`${API}/catalogues/${id}/products/by-filter/undo`, { added_ids: [] })).status).toBe(403);
+  });
+
   it('refuses bad input with fields, other admins and anonymous visitors', async () => {
     const id = await newCatalogue(`Permisos ${randomUUID().slice(0, 6)}`);
     const bad = await owner.post(`${API}/catalogues/${id}/products/by-filter`, { type: 'boat', supplier: 'x', extra: 1 });
@@ -193,7 +225,7 @@ describe('franchise stores', () => {
       const r = (await admin.get(`${api}/catalogues/${id}/candidates?type=product&limit=50`)).json();
       expect(r.results.length).toBeGreaterThan(0);
       expect(new Set(r.results.map((x: { supplier: { name: string } | null }) => x.supplier?.name)).size).toBe(1);
-      const added = await admin.post(`${api}/catalogues/${id}/products/by-filter`, { type: 'product' });
+      const added = await admin.post(`${api}/catalogues/${id}/products/by-filter`, { type: 'product', all: true });
       expect(added.status, added.text).toBe(200);
       expect(added.json().added_to_store).toBe(0);
       const names = new Set(((await admin.get(`${api}/catalogues/${id}/candidates?type=product&limit=50`)).json().results as { supplier: { name: string } | null }[]).map((x) => x.supplier?.name));

@@ -114,6 +114,9 @@ describe('bad input answers 400 with fields', () => {
     ['an experience without its date', { name: 'x', list_price: 1000, type: 'experience' }, 'experience_date'],
     ['a place on a product', { name: 'x', list_price: 1000, experience_place: 'Aquí' }, 'type'],
     ['a price with decimals', { name: 'x', list_price: 10.5 }, 'list_price'],
+    // Issue 26: only the currencies the platform sells in (MXN, USD, EUR, GBP).
+    ['a currency the platform does not sell in', { name: 'x', list_price: 1000, currency: 'XXX' }, 'currency'],
+    ['a currency in lower case', { name: 'x', list_price: 1000, currency: 'usd' }, 'currency'],
   ];
   it.each(cases)('%s', async (_name, body, field) => {
     const r = await supplier.post('/api/supplier/products', body);
@@ -126,6 +129,16 @@ describe('bad input answers 400 with fields', () => {
     const r = await supplier.post('/api/supplier/products', { name: 'a\u0000b', list_price: 1000 });
     expect(r.status).toBe(400);
     expect(r.json().error.code).toBe('invalid_characters');
+  });
+
+  it('a currency change to one the platform does not sell in is a field error too; a supported one is kept', async () => {
+    const p = await create({ name: `Moneda ${TOKEN}`, list_price: 1000, currency: 'EUR' });
+    expect(p.currency).toBe('EUR');
+    const bad = await supplier.request('PATCH', `/api/supplier/products/${p.id}`, { body: { currency: 'XXX' }, headers: { 'accept-language': 'en' } });
+    expect(bad.status, bad.text).toBe(400);
+    expect(Object.keys(bad.json().error.fields)).toEqual(['currency']);
+    expect(bad.json().error.fields.currency[0]).toMatch(/option/i);
+    expect((await supplier.get(`/api/supplier/products/${p.id}`)).json().currency).toBe('EUR');
   });
 
   it('answers field messages in the request\'s language', async () => {
@@ -183,6 +196,20 @@ describe('the list: filters, sort, paging, bulk changes', () => {
     expect((await supplier.post('/api/supplier/products/bulk', { action: 'unpublish', ids: [ids.a, ids.b, foreign] })).json()).toEqual({ updated: 2 });
     expect((await new Client().get(`/api/products/${foreign}`)).status).toBe(200);
     expect((await supplier.post('/api/supplier/products/bulk', { action: 'explode', ids: [ids.a] })).status).toBe(400);
+  });
+});
+
+describe('the workspace links to the wallet (issue 26)', () => {
+  it('every workspace page has a wallet link; it opens the supplier\'s wallet', async () => {
+    for (const path of ['/apps/me/products', '/apps/me/supplier/panel', '/apps/me/supplier']) {
+      const page = await supplier.get(path);
+      expect(page.status, path).toBe(200);
+      const href = /<a href="(\/[a-z0-9-]+\/monedero)" data-testid="supplier-wallet"[^>]*>Mi monedero<\/a>/.exec(page.text)?.[1];
+      expect(href, path).toBeTruthy();
+      const wallet = await supplier.get(href!);
+      expect(wallet.status).toBe(200);
+      expect(wallet.text).toMatch(/<h1[^>]*>Mi monedero<\/h1>/);
+    }
   });
 });
 

@@ -28,7 +28,8 @@ const server = setupServer(
     calls.push(`GET candidates ${new URL(request.url).search}`);
     return HttpResponse.json({ results: [{ id: 'x1', name: 'Gorra', type: 'product', photo: null, list_price: 5000, currency: 'MXN', supplier: { id: 's1', name: 'Textiles' }, in_store: false, in_catalogue: false }], matches_estimated: 1 });
   }),
-  http.post(`${BASE}/products/by-filter`, async ({ request }) => { calls.push(`BY-FILTER ${JSON.stringify(await request.json())}`); return HttpResponse.json({ catalogue_id: 'c1', added: 7, added_to_store: 2, num_products: 10 }); }),
+  http.post(`${BASE}/products/by-filter`, async ({ request }) => { calls.push(`BY-FILTER ${JSON.stringify(await request.json())}`); return HttpResponse.json({ catalogue_id: 'c1', added: 2, added_to_store: 1, num_products: 10, added_ids: ['a1', 'a2'], added_to_store_ids: ['a2'] }); }),
+  http.post(`${BASE}/products/by-filter/undo`, async ({ request }) => { calls.push(`UNDO ${JSON.stringify(await request.json())}`); return HttpResponse.json({ catalogue_id: 'c1', removed: 2, removed_from_store: 1, num_products: 8 }); }),
 );
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
@@ -148,7 +149,7 @@ describe('changing a position', () => {
 });
 
 describe('add products', () => {
-  it('searches after 400 ms and adds all that match: adding state, reload after 3.5 s', async () => {
+  it('searches after 400 ms; add all asks with the count, adds after the 3.5 s state, undoes the whole batch', async () => {
     const reload = vi.fn();
     render(<ToastProvider><AddProductsModal api={api()} labels={L} catalogue={catalogue} onClose={() => {}} reload={reload} /></ToastProvider>);
     await settle();
@@ -157,13 +158,35 @@ describe('add products', () => {
     expect(calls.some((c) => c.includes('text=gorra'))).toBe(false);
     await settle(50);
     expect(calls.some((c) => c.includes('text=gorra') && c.includes('limit=10'))).toBe(true);
+    // Issue 26: it asks first, with the count; cancelling sends nothing.
     fireEvent.click(screen.getByTestId('add-all'));
+    expect(screen.getByTestId('add-all-confirm').textContent).toContain('¿Agregar');
+    fireEvent.click(screen.getByRole('button', { name: L.cancel }));
+    await settle();
+    expect(calls.some((c) => c.startsWith('BY-FILTER'))).toBe(false);
+    fireEvent.click(screen.getByTestId('add-all'));
+    fireEvent.click(screen.getByRole('button', { name: /^Sí, agregar/ }));
     await settle();
     expect(calls).toContain('BY-FILTER {"type":"product","text":"gorra"}');
     expect(screen.getByText(L.adding)).toBeTruthy();
-    await settle(ADD_BY_FILTER_WAIT_MS - 10);
+    await settle(ADD_BY_FILTER_WAIT_MS);
+    expect(screen.getByTestId('add-all-done').textContent).toContain('Se agregaron 2 productos (1 nuevos en tu tienda).');
+    fireEvent.click(screen.getByRole('button', { name: L.undoAll }));
+    await settle();
+    expect(calls).toContain('UNDO {"added_ids":["a1","a2"],"added_to_store_ids":["a2"]}');
+    expect(screen.getByTestId('add-all-done').textContent).toContain('Se quitaron los 2 productos agregados');
     expect(reload).not.toHaveBeenCalled();
-    await settle(10);
+    fireEvent.click(screen.getByRole('button', { name: L.seeCatalogue }));
     expect(reload).toHaveBeenCalledOnce();
+  });
+
+  it('an empty filter says it adds everything, and sends all: true', async () => {
+    render(<ToastProvider><AddProductsModal api={api()} labels={L} catalogue={catalogue} onClose={() => {}} reload={() => {}} /></ToastProvider>);
+    await settle();
+    fireEvent.click(screen.getByTestId('add-all'));
+    expect(screen.getByTestId('add-all-confirm').textContent).toMatch(/^Sin filtro: se agregarán todos los artículos que puedes revender \(\d+\)/);
+    fireEvent.click(screen.getByRole('button', { name: /^Sí, agregar/ }));
+    await settle();
+    expect(calls).toContain('BY-FILTER {"type":"product","all":true}');
   });
 });

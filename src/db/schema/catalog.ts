@@ -138,6 +138,20 @@ export const catalogueProducts = pgTable('catalogue_products', {
 }, (t) => [primaryKey({ columns: [t.catalogue_id, t.product_id] }), index('catalogue_products_order').on(t.catalogue_id, t.queue_position)]);
 
 /**
+ * Catalogue places an item had when it left the store (issue 26: removing from the store must not drop it from the
+ * shop's catalogues for good). removeFromStore moves its catalogue_products rows here; putting it back in the
+ * store (any surface: the store menu's window, the workspace, a product page) restores them at their positions and
+ * deletes them. A deleted catalogue or product takes its rows with it.
+ */
+export const catalogueProductMemory = pgTable('catalogue_product_memory', {
+  shop_id: uuid('shop_id').notNull().references(() => shops.id, { onDelete: 'cascade' }),
+  product_id: uuid('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+  catalogue_id: uuid('catalogue_id').notNull().references(() => catalogues.id, { onDelete: 'cascade' }),
+  queue_position: integer('queue_position').notNull(),
+  removed_at: timestamp('removed_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [primaryKey({ columns: [t.catalogue_id, t.product_id] }), index('catalogue_product_memory_item').on(t.shop_id, t.product_id)]);
+
+/**
  * Deleted catalogues kept for the builder's undo (POST .../catalogues/{id}/restore brings one back with the same id
  * and its products in order) until they are purged (src/domain/admin/catalogue-trash.ts). Not a catalogue any more:
  * nothing that reads `catalogues` sees them. Its photo counts as used (deleteMediaIfUnused) until the purge.

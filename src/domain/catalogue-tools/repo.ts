@@ -10,12 +10,14 @@ import type { AdminItem, Candidate, CandidateFilter } from './schema.ts';
 
 /**
  * Items a shop may put in a catalogue: shown on storefronts and either resellable (dropshipped, with a supplier)
- * or already in the shop's store. `owner` narrows a franchise store to its supplier's items.
+ * or the shop owner's own, or already in the shop's store. `owner` narrows a franchise store to its supplier's items.
  */
-export function candidateConds(shopId: string, f: Omit<CandidateFilter, 'text'>, owner: string | null): SQL[] {
+export function candidateConds(shopId: string, f: Omit<CandidateFilter, 'text'>, owner: string | null, shopOwner: string | null = null): SQL[] {
+  // The shop owner's own items too, dropshipped or not (issue 26).
+  const own = shopOwner ? sql` or ${products.owner} = ${shopOwner}` : sql``;
   const conds: SQL[] = [
     visibleItem, sql`${products.type} = ${f.type}`,
-    sql`((${products.is_dropshipping} and ${products.supplier_id} is not null)
+    sql`((${products.is_dropshipping} and ${products.supplier_id} is not null)${own}
       or exists (select 1 from ${shopProducts} where ${shopProducts.shop_id} = ${shopId} and ${shopProducts.product_id} = ${products.id}))`,
   ];
   if (f.supplier) conds.push(sql`${products.supplier_id} = ${f.supplier}`);
@@ -64,7 +66,7 @@ const appendToStore = (shopId: string) => sql`to_store as (
       ), s as (
         insert into ${shopProducts} (shop_id, product_id, queue_position)
         select ${shopId}::uuid, to_store.id, (select coalesce(max(queue_position), -1) from ${shopProducts} where shop_id = ${shopId}) + to_store.rn
-        from to_store on conflict do nothing returning 1
+        from to_store on conflict do nothing returning product_id
       )`;
 
 /**
@@ -84,12 +86,45 @@ export async function addMatching(db: Db, shopId: string, catalogueId: string, w
       ), ${appendToStore(shopId)}, c as (
         insert into ${catalogueProducts} (catalogue_id, product_id, queue_position)
         select ${catalogueId}::uuid, m.id, (select coalesce(max(queue_position), -1) from ${catalogueProducts} where catalogue_id = ${catalogueId}) + m.rn
-        from m on conflict do nothing returning 1
+        from m on conflict do nothing returning product_id
       )
-      select (select count(*) from c)::int as added, (select count(*) from s)::int as added_to_store`);
-    const r = rowsOf<{ added: number; added_to_store: number }>(res)[0];
-    if (Number(r?.added ?? 0) > 0) await tx.execute(sql`update ${catalogues} set updated_at = now() where ${catalogues.id} = ${catalogueId}`);
-    return { added: Number(r?.added ?? 0), added_to_store: Number(r?.added_to_store ?? 0) };
+      select coalesce((select array_agg(product_id::text) from c), '{}') as added_ids,
+        coalesce((select array_agg(product_id::text) from s), '{}') as added_to_store_ids`);
+    const r = rowsOf<{ added_ids: string[]; added_to_store_ids: string[] }>(res)[0];
+    const added_ids = r?.added_ids ?? [], added_to_store_ids = r?.added_to_store_ids ?? [];
+    if (added_ids.length > 0) await tx.execute(sql`update ${catalogues} set updated_at = now() where ${catalogues.id} = ${catalogueId}`);
+    return { added: added_ids.length, added_to_store: added_to_store_ids.length, added_ids, added_to_store_ids };
+  });
+}
+
+/**
+ * Undoes one 'add all': takes `addedIds` out of the catalogue (renumbered 0..n-1) and `storeIds` out of the store,
+ * except those another catalogue of the shop holds now. One transaction; answers both counts.
+ */
+export async function undoAddMatching(db: Db, shopId: string, catalogueId: string, addedIds: string[], storeIds: string[]) {
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    await lockStore(tx, shopId);
+    await lockCatalogue(tx, catalogueId);
+    const ids = (list: string[]) => sql`array[${sql.join(list.map((id) => sql`${id}`), sql`, `)}]::uuid[]`;
+    let removed = 0, removedFromStore = 0;
+    if (addedIds.length) {
+      removed = rowsOf(await tx.execute(sql`delete from ${catalogueProducts} where catalogue_id = ${catalogueId}
+        and product_id = any(${ids(addedIds)}) returning product_id`)).length;
+      await tx.execute(sql`with o as (select product_id, (row_number() over (order by queue_position, product_id) - 1)::int as rn
+          from ${catalogueProducts} where catalogue_id = ${catalogueId})
+        update ${catalogueProducts} cp set queue_position = o.rn from o
+        where cp.catalogue_id = ${catalogueId} and cp.product_id = o.product_id and cp.queue_position <> o.rn`);
+      await tx.execute(sql`update ${catalogues} set updated_at = now() where ${catalogues.id} = ${catalogueId}`);
+    }
+    if (storeIds.length) {
+      removedFromStore = rowsOf(await tx.execute(sql`delete from ${shopProducts} sp where sp.shop_id = ${shopId}
+        and sp.product_id = any(${ids(storeIds)})
+        and not exists (select 1 from ${catalogueProducts} cp join ${catalogues} c on c.id = cp.catalogue_id
+          where c.shop_id = ${shopId} and cp.product_id = sp.product_id)
+        returning sp.product_id`)).length;
+    }
+    return { removed, removed_from_store: removedFromStore };
   });
 }
 

@@ -40,7 +40,11 @@ export const candidatesQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(CANDIDATES_PAGE_MAX).default(CANDIDATES_PAGE_SIZE),
 });
 export type CandidatesQuery = z.output<typeof candidatesQuerySchema>;
-export const addByFilterBodySchema = z.strictObject(candidateFilterShape);
+/**
+ * 'Add all that match' (issue 26): a filter with no text, supplier or category takes the whole resale catalogue of
+ * the type, so it needs `all: true` (the window asks first, with the count); otherwise a field error on `text`.
+ */
+export const addByFilterBodySchema = z.strictObject({ ...candidateFilterShape, all: z.boolean().optional() });
 export type CandidateFilter = z.output<typeof addByFilterBodySchema>;
 
 export const candidateSchema = z.object({
@@ -57,6 +61,24 @@ export const addByFilterResultSchema = z.object({
   added: z.number().int(),
   /** Of those, items that were not in the store yet (a catalogue shows only what the store sells). */
   added_to_store: z.number().int(),
+  num_products: z.number().int(),
+  /** What this call put in, for its undo (POST .../by-filter/undo): into the catalogue, and into the store. */
+  added_ids: z.array(z.string()),
+  added_to_store_ids: z.array(z.string()),
+});
+
+/** Undo of one 'add all' (issue 26): the ids its answer gave; at most ADD_BY_FILTER_MAX each. */
+export const addByFilterUndoSchema = z.strictObject({
+  added_ids: z.array(uuidSchema).max(ADD_BY_FILTER_MAX, 'validation.tooMany'),
+  added_to_store_ids: z.array(uuidSchema).max(ADD_BY_FILTER_MAX, 'validation.tooMany').default([]),
+});
+export type AddByFilterUndo = z.output<typeof addByFilterUndoSchema>;
+export const addByFilterUndoResultSchema = z.object({
+  catalogue_id: z.string(),
+  /** Items taken out of the catalogue again. */
+  removed: z.number().int(),
+  /** Of the items the batch put in the store, those taken out again (not those another catalogue shows since). */
+  removed_from_store: z.number().int(),
   num_products: z.number().int(),
 });
 

@@ -14,7 +14,7 @@ import { normalizeSearchText } from '../search/schema.ts';
 import type { ShopRow } from '../shops/index.ts';
 import * as repo from './repo.ts';
 import { mayFork, networkOf } from './rules.ts';
-import { ADD_BY_FILTER_MAX, type CandidateFilter, type CandidatesQuery, type ForkBody, type ForkResult } from './schema.ts';
+import { ADD_BY_FILTER_MAX, type AddByFilterUndo, type CandidateFilter, type CandidatesQuery, type ForkBody, type ForkResult } from './schema.ts';
 import type { z } from 'zod';
 import type { networkCataloguesQuerySchema } from './schema.ts';
 
@@ -38,7 +38,7 @@ async function franchiseOwner(db: Db, shop: ShopRow): Promise<string | null> {
  * to near matches when nothing matches exactly (so 'add all' puts in what the list shows).
  */
 async function filterWhere(db: Db, shop: ShopRow, f: CandidateFilter): Promise<SQL> {
-  const conds = repo.candidateConds(shop.id, f, await franchiseOwner(db, shop));
+  const conds = repo.candidateConds(shop.id, f, await franchiseOwner(db, shop), shop.owner);
   const text = normalizeSearchText(f.text);
   if (!text) return sql.join(conds, sql` and `);
   const strict = sql.join([...conds, textMatch(text).where], sql` and `);
@@ -58,7 +58,20 @@ export async function listCandidates({ db, shop }: AdminCtx, id: string, q: Cand
  */
 export async function addByFilter({ db, shop }: AdminCtx, id: string, f: CandidateFilter) {
   const c = await ownCatalogue(db, shop, id);
+  // Issue 26: no filter is the whole resale catalogue of the type; only on purpose (the window asks first).
+  if (!f.text?.trim() && !f.supplier && !f.category && f.all !== true) {
+    throw new AppError('validation_error', 'An empty filter adds every item: send all: true to mean it', {
+      textKey: 'apiErrors.filter_required', fields: { text: ['apiErrors.filter_required'] },
+    });
+  }
   const r = await repo.addMatching(db, shop.id, c.id, await filterWhere(db, shop, f), ADD_BY_FILTER_MAX);
+  return { catalogue_id: c.id, ...r, num_products: await repo.catalogueSize(db, c.id) };
+}
+
+/** POST .../catalogues/{id}/products/by-filter/undo: takes back what one 'add all' put in (its answer's ids). */
+export async function undoAddByFilter({ db, shop }: AdminCtx, id: string, body: AddByFilterUndo) {
+  const c = await ownCatalogue(db, shop, id);
+  const r = await repo.undoAddMatching(db, shop.id, c.id, [...new Set(body.added_ids.map((x) => x.toLowerCase()))], [...new Set(body.added_to_store_ids.map((x) => x.toLowerCase()))]);
   return { catalogue_id: c.id, ...r, num_products: await repo.catalogueSize(db, c.id) };
 }
 

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { PAGE_SIZE_MAX, PRODUCT_TYPES, STOCK_TYPES } from '../../lib/shared/constants.ts';
 import { mediaSrcSchema } from '../../lib/shared/safe-url.ts';
+import { PLATFORM_CURRENCIES } from '../../lib/shared/money.ts';
 
 export const PRODUCT_NAME_MAX = 150;
 export const PRODUCT_SLUG_MAX = 80;
@@ -65,7 +66,7 @@ export const productFields = z.object({
   crossout_price: money.nullable().default(null),
   hide_price: z.boolean().default(false),
   is_free: z.boolean().default(false),
-  currency: z.string().regex(/^[A-Z]{3}$/, 'validation.invalidOption').default('MXN'),
+  currency: z.enum(PLATFORM_CURRENCIES, { error: 'validation.invalidOption' }).default('MXN'),
   is_dropshipping: z.boolean().default(true),
   /** Minor units of the price the supplier gives up to resellers and the platform; below the price. */
   contribution_margin: money.default(0),

@@ -4,6 +4,7 @@
 // unique per owner (-2, -3 ... on collision). The rich description is sanitised on save as blog entries are (and
 // again when a page renders it). Per-variant stock rows keep products.stock_on_hand equal to their sum; no on-hand
 // figure (product or variant) goes below the units reserved right now (409).
+import type { PlatformCurrency } from '../../lib/shared/money.ts';
 import type { Db } from '../../db/client.ts';
 import { validationError } from '../../lib/server/http.ts';
 import { AppError } from '../../lib/shared/errors.ts';
@@ -37,7 +38,9 @@ export async function reader(db: Db, viewer: Viewer): Promise<SupplierActor> {
 export function fieldsOf(p: repo.ProductRow, variants: VariantStockRow[]): ProductFields {
   return {
     type: p.type, name: p.name, slug: p.slug, photos: p.photos, plain_description: p.plain_description, description: p.description,
-    list_price: p.list_price, crossout_price: p.crossout_price, hide_price: p.hide_price, is_free: p.is_free, currency: p.currency,
+    list_price: p.list_price, crossout_price: p.crossout_price, hide_price: p.hide_price, is_free: p.is_free,
+    // A stored code outside PLATFORM_CURRENCIES (older items) is checked again on save: a field error then.
+    currency: p.currency as PlatformCurrency,
     is_dropshipping: p.is_dropshipping, contribution_margin: p.contribution_margin, variants: p.variants,
     variant_stock: variants.map((v) => ({ variant: v.variant, stock_on_hand: v.stock_on_hand })), tags: p.tags,
     stock_type: p.stock_type, stock_on_hand: p.stock_on_hand, max_purchase_amount: p.max_purchase_amount, weight_g: p.weight_g,
@@ -51,7 +54,9 @@ export function fieldsOf(p: repo.ProductRow, variants: VariantStockRow[]): Produ
 function columnsOf(p: ProductFields): Partial<repo.ProductInsert> {
   return {
     type: p.type, name: p.name, photos: p.photos, plain_description: p.plain_description, description: sanitizeBlogHtml(p.description),
-    list_price: p.list_price, crossout_price: p.crossout_price, hide_price: p.hide_price, is_free: p.is_free, currency: p.currency,
+    list_price: p.list_price, crossout_price: p.crossout_price, hide_price: p.hide_price, is_free: p.is_free,
+    // A stored code outside PLATFORM_CURRENCIES (older items) is checked again on save: a field error then.
+    currency: p.currency as PlatformCurrency,
     is_dropshipping: p.is_dropshipping, contribution_margin: p.contribution_margin, variants: p.variants, tags: p.tags,
     stock_type: p.stock_type, max_purchase_amount: p.max_purchase_amount, weight_g: p.weight_g, length_cm: p.length_cm,
     width_cm: p.width_cm, height_cm: p.height_cm, list_state: p.list_state, hiden: p.hiden,

@@ -3,7 +3,7 @@
 // page cache, so nothing here has to.
 import { asc, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { catalogueProducts, catalogues, plans, products, shopFranchises, shopProducts, shops, suppliers } from '../../db/schema/index.ts';
+import { catalogueProductMemory, catalogueProducts, catalogues, plans, products, shopFranchises, shopMemberships, shopProducts, shops, suppliers } from '../../db/schema/index.ts';
 import { lockCatalogueOrder, placeCatalogueProduct } from '../admin/index.ts';
 import { foldedName, fuzzyEligible, rowsOf, textMatch, visibleItem } from '../search/index.ts';
 import { escapeLike, SEARCH_CHECK_AT_LEAST } from '../search/schema.ts';
@@ -30,20 +30,26 @@ async function countAtLeast(db: Db, from: SQL): Promise<number> {
 
 type RawResale = Omit<ResaleItem, 'supplier' | 'earning'> & { supplier_id: string | null; supplier_name: string | null };
 
+/**
+ * The shop owner's own items (issue 26: a shop owner who is also a supplier): its store may take them even when they
+ * are not dropshipped, i.e. kept to its own store, closed to other resellers.
+ */
+const ownItem = (shopOwner: string | null) => (shopOwner ? sql`(${visibleItem} and ${products.owner} = ${shopOwner})` : sql`false`);
+
 /** Which items a list or its facets cover (see RESALE_SCOPES); a franchise store's supplier profile narrows them. */
-function scopeWhere(shopId: string, scope: ResaleScope, franchiseOwner: string | null): { where: SQL; canAdd: SQL } {
+function scopeWhere(shopId: string, scope: ResaleScope, franchiseOwner: string | null, shopOwner: string | null = null): { where: SQL; canAdd: SQL } {
   const own = franchiseOwner ? sql` and ${products.owner} = ${franchiseOwner}` : sql``;
-  const canAdd = sql`(${resellable}${own})`;
+  const canAdd = sql`((${resellable}${own}) or ${ownItem(shopOwner)})`;
   if (scope === 'resellable') return { where: canAdd, canAdd };
   const inStore = sql`exists (select 1 from ${shopProducts} where ${shopProducts.shop_id} = ${shopId} and ${shopProducts.product_id} = ${products.id})`;
   return { where: sql`((${visibleItem} and ${products.supplier_id} is not null${own}) or ${inStore})`, canAdd };
 }
 
-export interface ResaleListOptions { franchiseOwner: string | null }
+export interface ResaleListOptions { franchiseOwner: string | null; /** The shop's owner profile: its own items may go in its store. */ shopOwner?: string | null }
 
 /** One page of resellable items of a type; `text` (normalised) falls back to near matches like the storefront search. */
 export async function listResale(db: Db, shopId: string, q: Omit<ResaleQuery, 'text'> & { text: string }, opts: ResaleListOptions = { franchiseOwner: null }) {
-  const scope = scopeWhere(shopId, q.scope, opts.franchiseOwner);
+  const scope = scopeWhere(shopId, q.scope, opts.franchiseOwner, opts.shopOwner ?? null);
   const conds: SQL[] = [scope.where, sql`${products.type} = ${q.type}`];
   if (q.supplier) conds.push(sql`${products.supplier_id} = ${q.supplier}`);
   if (q.category) {
@@ -81,7 +87,7 @@ export async function listResale(db: Db, shopId: string, q: Omit<ResaleQuery, 't
  * a limit, those with the most items.
  */
 export async function resaleFacets(db: Db, shopId: string, q: ResaleFacetsQuery & { scope: ResaleScope }, opts: ResaleListOptions = { franchiseOwner: null }) {
-  const where = sql`${scopeWhere(shopId, q.scope, opts.franchiseOwner).where} and ${products.type} = ${q.type}`;
+  const where = sql`${scopeWhere(shopId, q.scope, opts.franchiseOwner, opts.shopOwner ?? null).where} and ${products.type} = ${q.type}`;
   const limit = (n: number | undefined) => (n ? sql` limit ${n}` : sql``);
   const [sup, cat] = await Promise.all([
     db.execute(sql`select ${suppliers.id} as id, ${suppliers.name} as name
@@ -110,10 +116,10 @@ export async function allPlans(db: Db) {
   return db.select().from(plans).orderBy(asc(plans.price), asc(plans.id));
 }
 
-/** A resellable item by id (its owner tells a franchise store's supplier), or null. */
-export async function findResellable(db: Db, id: string): Promise<{ id: string; owner: string } | null> {
+/** A resellable item by id, or the shop owner's own visible item (its owner tells a franchise store's supplier), or null. */
+export async function findResellable(db: Db, id: string, shopOwner: string | null = null): Promise<{ id: string; owner: string } | null> {
   const res = await db.execute(sql`select ${products.id} as id, ${products.owner} as owner from ${products}
-    where ${products.id} = ${id} and ${resellable} limit 1`);
+    where ${products.id} = ${id} and (${resellable} or ${ownItem(shopOwner)}) limit 1`);
   return rowsOf<{ id: string; owner: string }>(res)[0] ?? null;
 }
 
@@ -125,23 +131,51 @@ export async function productExists(db: Db, id: string): Promise<boolean> {
 /** Store order changes of one shop take turns (the same lock as catalog's moveInStore). */
 const lockStoreOrder = (tx: Db, shopId: string) => tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`shop-order:${shopId}`}))`);
 
-/** Appends an item to the store (no-op when present); answers its queue_position. */
-export async function addToStore(db: Db, shopId: string, productId: string): Promise<number> {
+/**
+ * Appends an item to the store (no-op when present); answers its queue_position. An item coming back also goes
+ * back into the shop's catalogues it left with removeFromStore, each at its old position (or the end, when the
+ * catalogue is shorter now); answers how many.
+ */
+export async function addToStore(db: Db, shopId: string, productId: string): Promise<{ queue_position: number; restored: number }> {
   return db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     await lockStoreOrder(tx, shopId);
-    await tx.execute(sql`insert into ${shopProducts} (shop_id, product_id, queue_position)
+    const inserted = rowsOf(await tx.execute(sql`insert into ${shopProducts} (shop_id, product_id, queue_position)
       select ${shopId}::uuid, ${productId}::uuid, coalesce(max(${shopProducts.queue_position}) + 1, 0) from ${shopProducts} where ${shopProducts.shop_id} = ${shopId}
-      on conflict do nothing`);
+      on conflict do nothing returning ${shopProducts.product_id}`)).length > 0;
     const res = await tx.execute(sql`select ${shopProducts.queue_position} as p from ${shopProducts}
       where ${shopProducts.shop_id} = ${shopId} and ${shopProducts.product_id} = ${productId}`);
-    return Number(rowsOf<{ p: number }>(res)[0]!.p);
+    const queue_position = Number(rowsOf<{ p: number }>(res)[0]!.p);
+    const restored = inserted ? await restoreCataloguePlaces(tx, shopId, productId) : 0;
+    return { queue_position, restored };
   });
+}
+
+/** Puts an item back into the catalogues it left (catalogue_product_memory), at its old positions; clears them. */
+async function restoreCataloguePlaces(tx: Db, shopId: string, productId: string): Promise<number> {
+  const gone = await tx.execute(sql`delete from ${catalogueProductMemory}
+    where ${catalogueProductMemory.shop_id} = ${shopId} and ${catalogueProductMemory.product_id} = ${productId}
+    returning ${catalogueProductMemory.catalogue_id} as id, ${catalogueProductMemory.queue_position} as p`);
+  const places = rowsOf<{ id: string; p: number }>(gone).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  let restored = 0;
+  for (const { id, p } of places) {
+    await lockCatalogueOrder(tx, id);
+    // Only a catalogue still of this shop (the memory row cascades when it is deleted).
+    const put = await tx.execute(sql`insert into ${catalogueProducts} (catalogue_id, product_id, queue_position)
+      select ${id}::uuid, ${productId}::uuid, coalesce(max(cp.queue_position) + 1, 0) from ${catalogueProducts} cp where cp.catalogue_id = ${id}::uuid
+      on conflict do nothing returning ${catalogueProducts.product_id}`);
+    if (!rowsOf(put).length) continue;
+    await placeCatalogueProduct(tx, id, productId, Number(p));
+    await tx.execute(sql`update ${catalogues} set updated_at = now() where ${catalogues.id} = ${id}`);
+    restored++;
+  }
+  return restored;
 }
 
 /**
  * Takes an item out of the store and out of every catalogue of the shop, in one transaction, so no catalogue
- * keeps what the store no longer sells; those catalogues are renumbered 0..n-1. Answers how many there were.
+ * keeps what the store no longer sells; those catalogues are renumbered 0..n-1. Its places are remembered
+ * (catalogue_product_memory) for addToStore to restore. Answers how many catalogues there were.
  */
 export async function removeFromStore(db: Db, shopId: string, productId: string): Promise<number> {
   return db.transaction(async (txRaw) => {
@@ -151,6 +185,12 @@ export async function removeFromStore(db: Db, shopId: string, productId: string)
       join ${catalogueProducts} on ${catalogueProducts.catalogue_id} = ${catalogues.id}
       where ${catalogues.shop_id} = ${shopId} and ${catalogueProducts.product_id} = ${productId} order by ${catalogues.id}`);
     const ids = rowsOf<{ id: string }>(res).map((r) => r.id);
+    if (ids.length) {
+      await tx.execute(sql`insert into ${catalogueProductMemory} (shop_id, product_id, catalogue_id, queue_position)
+        select ${shopId}::uuid, ${productId}::uuid, cp.catalogue_id, cp.queue_position from ${catalogueProducts} cp
+        join ${catalogues} c on c.id = cp.catalogue_id where c.shop_id = ${shopId} and cp.product_id = ${productId}
+        on conflict (catalogue_id, product_id) do update set queue_position = excluded.queue_position, removed_at = now()`);
+    }
     await tx.execute(sql`delete from ${shopProducts} where ${shopProducts.shop_id} = ${shopId} and ${shopProducts.product_id} = ${productId}`);
     for (const id of ids) {
       await lockCatalogueOrder(tx, id);
@@ -212,4 +252,26 @@ export async function addFranchise(db: Db, shopId: string, franchiseId: string):
 
 export async function removeFranchise(db: Db, shopId: string, franchiseId: string): Promise<void> {
   await db.execute(sql`delete from ${shopFranchises} where ${shopFranchises.shop_id} = ${shopId} and ${shopFranchises.franchise_id} = ${franchiseId}`);
+}
+
+// ---------- 'add to my store' on other shops' items (issue 26) ----------
+
+/** The store a signed-in person adds items to: the enabled shop they own, else one they administer (by slug). */
+export async function storeOfAdmin(db: Db, profileId: string, userId: string): Promise<{ id: string; slug: string; name: string; owner: string | null } | null> {
+  const res = await db.execute(sql`select ${shops.id} as id, ${shops.slug}::text as slug, ${shops.name} as name, ${shops.owner} as owner,
+      (${shops.owner} = ${profileId}) as own from ${shops}
+    where not ${shops.disabled} and not ${shops.is_proxy} and (${shops.owner} = ${profileId} or exists (
+      select 1 from ${shopMemberships} m where m.shop_id = ${shops.id} and m.user_id = ${userId} and 'admin' = any(m.permissions)))
+    order by own desc, ${shops.slug} limit 1`);
+  const r = rowsOf<{ id: string; slug: string; name: string; owner: string | null }>(res)[0];
+  return r ? { id: r.id, slug: r.slug, name: r.name, owner: r.owner } : null;
+}
+
+/** Of `ids`, those a store may take (resellable, or the store owner's own visible items). */
+export async function addableAmong(db: Db, ids: readonly string[], shopOwner: string | null): Promise<Set<string>> {
+  if (!ids.length) return new Set();
+  const list = sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `);
+  const res = await db.execute(sql`select ${products.id} as id from ${products}
+    where ${products.id} in (${list}) and (${resellable} or ${ownItem(shopOwner)})`);
+  return new Set(rowsOf<{ id: string }>(res).map((r) => r.id));
 }

@@ -6,8 +6,15 @@ import { PRODUCT_TYPES } from '../../lib/shared/constants.ts';
 import { uuidSchema } from '../admin/schema.ts';
 import { SEARCH_TEXT_MAX } from '../search/schema.ts';
 
-/** Items per page of the add-products modal (infinite scroll) and its largest page. */
-export const RESALE_PAGE_SIZE = 20;
+/**
+ * The rules of the resale list, one set for both of its surfaces (issue 26): the store menu's 'Productos +' window
+ * and the reseller's workspace ({shop}/apps/me/referral). Seed 001 §9: 10 a page (the product modal), search
+ * debounced 400 ms, sorted by -contribution_margin, a removal waits 5000 ms for its undo.
+ */
+export const RESALE_PAGE_SIZE = 10;
+export const RESALE_SEARCH_DEBOUNCE_MS = 400;
+export const RESALE_REMOVAL_UNDO_MS = 5000;
+export const RESALE_DEFAULT_SORT = '-contribution_margin' as const;
 export const RESALE_PAGE_MAX = 50;
 /** Franchise modal page size (seed 001 §9: 'franchise list 2'). */
 export const FRANCHISE_PAGE_SIZE = 2;
@@ -15,7 +22,7 @@ export const FRANCHISE_PAGE_MAX = 50;
 /** Ids per "check products in store" call. */
 export const STORE_CHECK_MAX = 100;
 /** The reseller's referral products tab (seed 001 §2, §9): page size 10, category dropdown 15, supplier dropdown 10. */
-export const RESALE_WORKSPACE_PAGE_SIZE = 10;
+export const RESALE_WORKSPACE_PAGE_SIZE = RESALE_PAGE_SIZE;
 export const RESALE_CATEGORY_DROPDOWN = 15;
 export const RESALE_SUPPLIER_DROPDOWN = 10;
 /** Items of the store the plans tab prices under every plan ('on these 10 items'). */
@@ -50,7 +57,7 @@ export const resaleQuerySchema = z.object({
   supplier: blankAsAbsent(uuidSchema),
   /** A tag, e.g. the demo category key 'ropa' (accents and case ignored). */
   category: blankAsAbsent(z.string().trim().min(1).max(64)),
-  sort: z.enum(RESALE_SORTS).default('name'),
+  sort: z.enum(RESALE_SORTS).default(RESALE_DEFAULT_SORT),
   ...page(RESALE_PAGE_SIZE, RESALE_PAGE_MAX),
 });
 export type ResaleQuery = z.output<typeof resaleQuerySchema>;
@@ -89,7 +96,11 @@ export const resaleFacetsSchema = z.object({
 });
 export type ResaleFacets = z.infer<typeof resaleFacetsSchema>;
 
-export const storeProductAddedSchema = z.object({ product_id: z.string(), in_store: z.literal(true), queue_position: z.number().int() });
+export const storeProductAddedSchema = z.object({
+  product_id: z.string(), in_store: z.literal(true), queue_position: z.number().int(),
+  /** How many of the shop's catalogues took the item back at the place it had when it was last removed. */
+  restored_to_catalogues: z.number().int(),
+});
 export const storeProductRemovedSchema = z.object({
   product_id: z.string(), in_store: z.literal(false),
   /** How many of the shop's catalogues also dropped the item. */

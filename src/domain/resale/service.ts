@@ -4,6 +4,7 @@
 // build it through adminHandle). Adds and removes are idempotent: the modals' undo may repeat a call.
 import { AppError } from '../../lib/shared/errors.ts';
 import type { AdminCtx } from '../admin/index.ts';
+import type { Viewer } from '../../lib/shared/viewer.ts';
 import { storeOwners } from '../catalog/index.ts';
 import { normalizeSearchText } from '../search/schema.ts';
 import * as repo from './repo.ts';
@@ -30,16 +31,17 @@ export async function franchiseOwner(db: AdminCtx['db'], shop: AdminCtx['shop'])
  */
 export async function listResale({ db, shop }: AdminCtx, q: ResaleQuery) {
   const [owner, rate] = await Promise.all([franchiseOwner(db, shop), resaleRate(db, shop)]);
-  const page = await repo.listResale(db, shop.id, { ...q, text: normalizeSearchText(q.text) }, { franchiseOwner: owner });
+  const page = await repo.listResale(db, shop.id, { ...q, text: normalizeSearchText(q.text) }, { franchiseOwner: owner, shopOwner: shop.owner });
+  // The shop's own items that are not dropshipped earn it their whole price, not a share of the margin: no earning.
   const results: ResaleItem[] = page.results.map((r) => ({
-    ...r, earning: r.resellable && rate !== null ? resaleEarning(r.contribution_margin, rate) : null,
+    ...r, earning: r.resellable && r.is_dropshipping && rate !== null ? resaleEarning(r.contribution_margin, rate) : null,
   }));
   return { results, matches_estimated: page.matches_estimated };
 }
 
 /** The filter dropdowns, sorted the way a Spanish reader expects (accents and case aside). */
 export async function resaleFacets({ db, shop }: AdminCtx, q: ResaleFacetsQuery): Promise<ResaleFacets> {
-  const f = await repo.resaleFacets(db, shop.id, q, { franchiseOwner: await franchiseOwner(db, shop) });
+  const f = await repo.resaleFacets(db, shop.id, q, { franchiseOwner: await franchiseOwner(db, shop), shopOwner: shop.owner });
   return {
     suppliers: f.suppliers.sort((a, b) => collator.compare(a.name, b.name) || a.id.localeCompare(b.id)),
     categories: f.categories.sort((a, b) => collator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0)),
@@ -47,18 +49,19 @@ export async function resaleFacets({ db, shop }: AdminCtx, q: ResaleFacetsQuery)
 }
 
 /**
- * Puts a resellable item at the end of the store (404 otherwise). A franchise store sells one supplier's items:
- * another supplier's item is refused with invalid_product, as the storefront's in_store PATCH does.
+ * Puts a resellable item at the end of the store (404 otherwise); the shop owner's own items go in too, dropshipped
+ * or not (issue 26: not dropshipped, they stay exclusive to the owner's store). A franchise store sells one
+ * supplier's items: another supplier's item is refused with invalid_product, as the storefront's in_store PATCH does.
  */
 export async function addToStore({ db, shop }: AdminCtx, productId: string) {
-  const p = await repo.findResellable(db, productId);
+  const p = await repo.findResellable(db, productId, shop.owner);
   if (!p) throw new AppError('not_found', ITEM_NOT_FOUND);
   const owner = await franchiseOwner(db, shop);
   if (owner !== null && owner !== p.owner) {
     throw new AppError('conflict', 'Only the franchise supplier\'s products can be added to a franchise store', { fields: { product_id: ['invalid_product'] }, textKey: 'apiErrors.invalid_product' });
   }
-  const queue_position = await repo.addToStore(db, shop.id, p.id);
-  return { product_id: p.id, in_store: true as const, queue_position };
+  const { queue_position, restored } = await repo.addToStore(db, shop.id, p.id);
+  return { product_id: p.id, in_store: true as const, queue_position, restored_to_catalogues: restored };
 }
 
 /** Takes any existing item out of the store and the shop's catalogues (even one no longer resellable). */
@@ -95,4 +98,21 @@ export async function removeFranchise({ db, shop }: AdminCtx, id: string) {
   if (!target) throw new AppError('not_found', 'Franquicia no encontrada');
   await repo.removeFranchise(db, shop.id, target.id);
   return { id: target.id, in_store: false };
+}
+
+/** The store a signed-in person adds items to (theirs, else one they administer), or null. */
+export async function adminStoreOf(db: AdminCtx['db'], viewer: Viewer) {
+  return viewer.kind === 'user' ? repo.storeOfAdmin(db, viewer.user.profile_id, viewer.user.id) : null;
+}
+export type AdminStore = NonNullable<Awaited<ReturnType<typeof adminStoreOf>>>;
+
+/**
+ * 'Add to my store' on items of other shops (issue 26; seed 001: an 'add to my store' button on items): of the items
+ * shown, which the store may still take and which it holds. null without a store, and on the store itself (its
+ * items are in it).
+ */
+export async function addToMyStoreView(db: AdminCtx['db'], store: AdminStore | null, currentShopId: string | null, ids: readonly string[]) {
+  if (!store || store.id === currentShopId || !ids.length) return null;
+  const [addable, held] = await Promise.all([repo.addableAmong(db, ids, store.owner), repo.storeIdsAmong(db, store.id, ids)]);
+  return { store: { slug: store.slug, name: store.name }, addable, held };
 }

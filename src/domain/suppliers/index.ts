@@ -3,3 +3,4 @@ export { requireSupplier, supplierOf } from './access.ts';
 export type { SupplierActor } from './access.ts';
 export { sellsHere } from './rules.ts';
 export { depositAccountOf, recomputeConfigured } from './service.ts';
+export { walletShopSlug } from './repo.ts';

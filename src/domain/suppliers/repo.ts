@@ -2,6 +2,7 @@
 // can sell, and the franchise packing lists.
 import { and, asc, count, eq, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/tx.ts';
 import {
   orderItems, orderPacking, orders, products, shops, supplierBranches, supplierMembers, suppliers,
 } from '../../db/schema/index.ts';
@@ -125,4 +126,19 @@ export async function packingRowExists(db: Db, orderId: string, itemId: string, 
   const [row] = await db.select({ box: orderPacking.box }).from(orderPacking)
     .where(and(eq(orderPacking.order_id, orderId), eq(orderPacking.order_item_id, itemId), box === null ? undefined : eq(orderPacking.box, box))).limit(1);
   return !!row;
+}
+
+/**
+ * Which shop's address shows a supplier's wallet (the wallet page lives on a shop, {shop}/monedero, and shows the
+ * signed-in person's wallets): the profile's own enabled shop, else the enabled shop offering most of its items.
+ */
+export async function walletShopSlug(db: Db, profileId: string): Promise<string | null> {
+  const own = await db.execute(sql`select ${shops.slug}::text as slug from ${shops}
+    where ${shops.owner} = ${profileId} and not ${shops.disabled} and not ${shops.is_proxy} order by ${shops.slug} limit 1`);
+  const mine = rowsOf<{ slug: string }>(own)[0];
+  if (mine) return mine.slug;
+  const res = await db.execute(sql`select s.slug::text as slug from ${shops} s
+    join shop_products sp on sp.shop_id = s.id join ${products} p on p.id = sp.product_id
+    where p.owner = ${profileId} and not s.disabled and not s.is_proxy group by s.slug order by count(*) desc, s.slug limit 1`);
+  return rowsOf<{ slug: string }>(res)[0]?.slug ?? null;
 }

@@ -71,6 +71,13 @@ export function minorToText(minor: number | null | undefined, currency = 'MXN'):
 
 /** The largest amount typed text may give, in minor units: the money columns are 32-bit integers. Schemas bound further. */
 export const MONEY_MAX_MINOR = 2_147_483_647;
+
+/**
+ * The currencies the platform sells in (issue 26: a supplier's item in any other code is refused with a field
+ * error): pesos by default, dollars, euros and pounds (seed 001: '$' default, euro for EUR, pound for GBP).
+ */
+export const PLATFORM_CURRENCIES = ['MXN', 'USD', 'EUR', 'GBP'] as const;
+export type PlatformCurrency = (typeof PLATFORM_CURRENCIES)[number];
 /** Longer text is not an amount (it is refused before any work). */
 export const MONEY_TEXT_MAX = 40;
 

@@ -6,7 +6,7 @@ import { ADMIN_ERRORS, adminHandle, idParams } from '../../../_shared.ts';
 
 export const spec = defineEndpoint({
   method: 'POST', path: '/api/shops/{slug}/admin/catalogues/{id}/products/by-filter',
-  summary: 'Append to the catalogue, in one statement, every item the candidates list matches for this filter (type, text, supplier, category) that it does not hold yet, by name, at most 1000 a call; those missing from the store join it too. Idempotent: a repeat adds 0',
+  summary: 'Append to the catalogue, in one statement, every item the candidates list matches for this filter (type, text, supplier, category) that it does not hold yet, by name, at most 1000 a call; those missing from the store join it too. A filter without text, supplier or category needs all: true (400 on text otherwise). Answers the ids put in, for the undo. Idempotent: a repeat adds 0',
   tags: ['admin'], auth: 'user', params: idParams, body: addByFilterBodySchema, response: addByFilterResultSchema, errors: ADMIN_ERRORS,
 });
 
