@@ -134,7 +134,8 @@ export default function CartPanel({ shop, base, signedIn, initial = null, active
                   <span className="price">{money(l.unit_price, l.currency)}
                     {l.crossout_price !== null && l.crossout_price > l.unit_price && <s className="muted"> {money(l.crossout_price, l.currency)}</s>}</span>
                   {l.buy_by && <span className="muted small cart-buy-by">{L.buyByLine}</span>}
-                  {l.problem && <span className="cart-problem">{noticeText(l.problem, L)}</span>}
+                  {l.problem && <span className="cart-problem">{noticeText(l.problem, L)}
+                    {l.problem.checkout_id && <> <a href={`${base}/comprar/${l.problem.checkout_id}`}>{L.goToCheckout}</a></>}</span>}
                 </div>
                 <QuantityInput value={l.amount} label={fill(L.quantityOf, { name: l.name })} disabled={busy} onCommit={(n) => void setAmount(l.item_id, n)} />
                 <button type="button" className="link-button" disabled={busy} onClick={() => void remove(l.item_id)} aria-label={fill(L.removeNamed, { name: l.name })}>{L.remove}</button>
@@ -143,6 +144,9 @@ export default function CartPanel({ shop, base, signedIn, initial = null, active
           </ul>
           {o.savings > 0 && <p className="cart-savings">{fill(L.youSave, { amount: money(o.savings, o.currency) })}</p>}
           <p className="cart-total">{L.total} <strong>{money(o.total, o.currency)}</strong></p>
+          {o.held_checkout && (
+            <p className="cart-held" data-testid="cart-held">{L.heldInYourCheckout} <a href={`${base}/comprar/${o.held_checkout.id}`}>{L.continueCheckout}</a></p>
+          )}
           {/* A real form: pressed before the island runs, the cart page starts the checkout itself. */}
           <IslandForm action={`${base}/carrito`} fields={{ action: CART_CHECKOUT_ACTION, supplier_id: o.supplier.id, currency: o.currency }}
             onSubmit={(e) => { e.preventDefault(); void checkout(o); }}>
