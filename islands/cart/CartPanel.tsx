@@ -6,7 +6,7 @@ import { useStore } from '@nanostores/react';
 import type { CartOrder, CartView, Notice } from '../../src/domain/cart/schema.ts';
 import { formatMoney } from '../../src/lib/shared/money.ts';
 import { CART_WARNING_TOAST_MS } from '../../src/lib/shared/constants.ts';
-import { $cartCount, localCart, removeLocal, setLocalAmount, type LocalItem } from '../stores/cart.ts';
+import { $cartCount, localCart, refreshLocal, removeLocal, setLocalAmount, type LocalItem } from '../stores/cart.ts';
 import QuantityInput from './QuantityInput.tsx';
 import { CART_CHECKOUT_ACTION } from '../../src/lib/shared/pay-form.ts';
 import IslandForm from '../shared/form.tsx';
@@ -19,6 +19,9 @@ const WARN_CODES = new Set(['insufficient_stock', 'unavailable_for_sale', 'out_o
 
 export interface CartPanelProps {
   shop: string; base: string; signedIn: boolean; initial?: CartView | null; active?: boolean;
+  /** An anonymous shopper's lines as the server rendered them (the cart's cookie; src/components/store/guest-cart.ts):
+   * shown until the island runs, then the browser's cart, refreshed with the server's names, prices and stock. */
+  initialLocal?: LocalItem[] | null;
   /** The page's texts (islands/cart/labels.ts) and locale (money formats). */
   labels: CartLabels; locale?: string;
 }
@@ -45,12 +48,15 @@ export function localOrders(items: LocalItem[]): { key: string; supplier: string
   return [...groups.values()];
 }
 
-export default function CartPanel({ shop, base, signedIn, initial = null, active = true, labels: L, locale }: CartPanelProps) {
+export default function CartPanel({ shop, base, signedIn, initial = null, active = true, labels: L, locale, initialLocal = null }: CartPanelProps) {
   const money = (minor: number, currency: string) => formatMoney(minor, currency, locale);
   const stored = useStore(localCart(shop));
   const [mounted, setMounted] = useState(false);
-  useEffect(() => { setMounted(true); }, []);
-  const local = mounted ? stored : [];
+  useEffect(() => {
+    if (!signedIn && initialLocal?.length) refreshLocal(shop, initialLocal);
+    setMounted(true);
+  }, []);
+  const local = mounted ? stored : (initialLocal ?? []);
   const [view, setView] = useState<CartView | null>(initial);
   const [state, setState] = useState<RequestState>({ status: 'idle', error: null });
   const [toast, setToast] = useState<string | null>(null);
@@ -107,7 +113,7 @@ export default function CartPanel({ shop, base, signedIn, initial = null, active
     } catch (e) { setState({ status: 'error', error: null }); warn((e as Error).message); }
   };
 
-  const empty = signedIn ? (view ? view.orders.length === 0 : state.status !== 'loading') : mounted && local.length === 0;
+  const empty = signedIn ? (view ? view.orders.length === 0 : state.status !== 'loading') : (mounted || initialLocal !== null) && local.length === 0;
 
   return (
     <div className="cart-panel" aria-busy={busy}>
