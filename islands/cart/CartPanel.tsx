@@ -48,6 +48,10 @@ export function localOrders(items: LocalItem[]): { key: string; supplier: string
   return [...groups.values()];
 }
 
+/** Guests start the checkout on the checkout page (e-mail needed); the lines travel in the URL. */
+export const guestStartPath = (base: string, items: LocalItem[]) =>
+  `${base}/comprar/nuevo?items=${encodeURIComponent(JSON.stringify(items.map((i) => ({ product_id: i.product_id, variant: i.variant, amount: i.amount }))))}`;
+
 export default function CartPanel({ shop, base, signedIn, initial = null, active = true, labels: L, locale, initialLocal = null }: CartPanelProps) {
   const money = (minor: number, currency: string) => formatMoney(minor, currency, locale);
   const stored = useStore(localCart(shop));
@@ -97,12 +101,7 @@ export default function CartPanel({ shop, base, signedIn, initial = null, active
   const checkout = async (o: CartOrder | null, items?: LocalItem[]) => {
     if (o?.blocked?.code === 'supplier_not_configured' || (o && !o.is_configured)) { warn(L.notConfigured); return; }
     if (o?.blocked) { warn(noticeText(o.blocked, L)); return; }
-    if (!signedIn && items) {
-      // Guests start the checkout on the checkout page (e-mail needed); the lines travel in the URL.
-      const q = encodeURIComponent(JSON.stringify(items.map((i) => ({ product_id: i.product_id, variant: i.variant, amount: i.amount }))));
-      location.assign(`${base}/comprar/nuevo?items=${q}`);
-      return;
-    }
+    if (!signedIn && items) { location.assign(guestStartPath(base, items)); return; }
     setState({ status: 'loading', error: null });
     try {
       const res = await fetch('/api/checkout', { method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json' },
@@ -181,7 +180,8 @@ export default function CartPanel({ shop, base, signedIn, initial = null, active
           </ul>
           {g.savings > 0 && <p className="cart-savings">{fill(L.youSave, { amount: money(g.savings, g.currency) })}</p>}
           <p className="cart-total">{L.total} <strong>{money(g.total, g.currency)}</strong></p>
-          <button type="button" className="btn cart-pay" onClick={() => void checkout(null, g.lines.map((x) => x.item))}>{L.payOrder}</button>
+          {/* A link: it works before the island runs (the lines travel in the URL, as the island would send them). */}
+          <a className="btn cart-pay" href={guestStartPath(base, g.lines.map((x) => x.item))}>{L.payOrder}</a>
         </section>
       ))}
       {!signedIn && local.length > 0 && (

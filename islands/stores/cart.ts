@@ -41,7 +41,7 @@ function read(shop: string): LocalItem[] {
  * instead of empty until the island runs (src/components/store/guest-cart.ts reads it): product, variant and amount
  * only (names and prices are the server's). '0' is an empty cart; no cookie (or one too long) is "not known".
  */
-function mirror(shop: string, items: LocalItem[]) {
+function mirror(shop: string, items: readonly LocalItem[]) {
   const value = cartCookieValue(items);
   try {
     globalThis.document && (document.cookie = `${cartCookieName(shop)}=${value ?? ''}; path=/; samesite=lax; max-age=${value ? 31_536_000 : 0}`);

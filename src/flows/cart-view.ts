@@ -27,7 +27,7 @@ const SHORT = new Set(['out_of_stock', 'quantity_exceeded']);
 
 function heldOf(h: OwnHold, productId: string, variant: Record<string, string>): number {
   const key = Object.keys(variant).sort().map((k) => `${k}=${variant[k]}`).join('|');
-  return (h.units.get(`${productId}|${key}`) ?? 0) + (key ? h.units.get(`${productId}|`) ?? 0 : 0);
+  return (h.units.get(`${productId} ${key}`) ?? 0) + (key ? h.units.get(`${productId} `) ?? 0 : 0);
 }
 
 /** Pure: the cart view given the shopper's holds (see the file's head). */

@@ -126,3 +126,39 @@ describe('units held by the shopper\'s own checkout', () => {
     await c.request('DELETE', `/api/checkout/${now.id}`);
   });
 });
+
+describe('the guest cart is rendered on the server', () => {
+  it('the lines the browser mirrors in its cookie are on the page before any script runs, with the server\'s names and prices', async () => {
+    const item = (await supplier.get(`/api/supplier/products/${A}`)).json();
+    const c = new Client();
+    c.jar.set(`cart_${SHOP}`, encodeURIComponent(JSON.stringify([[A, 2]])));
+    const page = await c.get(`/${SHOP}/carrito`, { headers: { 'accept-language': 'es-MX' } });
+    expect(page.status).toBe(200);
+    const html = visible(page.text);
+    expect(html.match(/class="cart-line"/g)).toHaveLength(1);
+    expect(html).toContain(item.name.replace(/&/g, '&amp;'));
+    expect(html).toMatch(/Pagar pedido/);
+    // 'Pagar pedido' is a link that works before the island runs: the guest's checkout start with the lines.
+    const pay = /<a class="btn cart-pay" href="([^"]+)"/.exec(html)?.[1]?.replace(/&amp;/g, '&');
+    expect(pay).toBeDefined();
+    const to = new URL(pay!, 'http://x');
+    expect(to.pathname).toBe(`/${SHOP}/comprar/nuevo`);
+    expect(JSON.parse(to.searchParams.get('items')!)).toEqual([{ product_id: A, variant: {}, amount: 2 }]);
+    expect(html).not.toContain('cart-empty-box');
+  });
+
+  it('an empty cart says so at once; no cookie, or a bad one, leaves the cart to the browser (never an error)', async () => {
+    const c = new Client();
+    c.jar.set(`cart_${SHOP}`, '0');
+    const empty = visible((await c.get(`/${SHOP}/carrito`, { headers: { 'accept-language': 'en-US' } })).text);
+    expect(empty).toContain('cart-empty-box');
+    for (const bad of [undefined, 'x', encodeURIComponent('[["not-a-uuid",1]]'), encodeURIComponent(JSON.stringify([[A, 0]])), encodeURIComponent('{"a":1}')]) {
+      const g = new Client();
+      if (bad !== undefined) g.jar.set(`cart_${SHOP}`, bad);
+      const r = await g.get(`/${SHOP}/carrito`);
+      expect(r.status, String(bad)).toBe(200);
+      expect(visible(r.text)).not.toContain('cart-empty-box');
+      expect(visible(r.text)).not.toContain('class="cart-line"');
+    }
+  });
+});

@@ -31,7 +31,8 @@ export function readCartCookie(raw: string | undefined): CookieLine[] | null {
 /** The guest's cart lines as the island shows them, or null when the cookie says nothing (the island reads the browser). */
 export async function guestCartLines(db: Db, shop: ShopRow, raw: string | undefined): Promise<LocalItem[] | null> {
   const wanted = readCartCookie(raw);
-  if (!wanted?.length) return wanted;
+  if (!wanted) return null;
+  if (!wanted.length) return [];
   const facts = await offeredProducts(db, shop.id, [...new Set(wanted.map((l) => l.product_id))]);
   return wanted.flatMap((l) => {
     const p = facts.get(l.product_id);

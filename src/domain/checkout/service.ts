@@ -427,7 +427,7 @@ export async function cancelCheckout(db: Db, viewer: Viewer, id: string): Promis
 /** One of the shopper's own checkouts holding stock in a shop: its supplier order and the units it holds. */
 export interface OwnHold {
   id: string; supplier_id: string; currency: string; source: string; expires_at: string;
-  /** Units held per `${product_id}|${variant_key}` ('' for an item not sold per variant). */
+  /** Units held per `${product_id} ${variant_key}` (a space, then '' for an item not sold per variant). */
   units: Map<string, number>;
 }
 
@@ -438,7 +438,7 @@ export async function ownHolds(db: Db, viewer: Viewer, shopId: string): Promise<
   for (const r of rows) {
     let h = by.get(r.id);
     if (!h) { h = { id: r.id, supplier_id: r.supplier_id, currency: r.currency, source: r.source, expires_at: r.expires_at.toISOString(), units: new Map() }; by.set(r.id, h); }
-    const k = `${r.product_id}|${r.variant_key}`;
+    const k = `${r.product_id} ${r.variant_key}`;
     h.units.set(k, (h.units.get(k) ?? 0) + r.quantity);
   }
   return [...by.values()];
