@@ -245,7 +245,7 @@ export async function lockCatalogueNames(tx: Db, shopId: string) {
 /** The shop's catalogue (other than `exceptId`) named `name` when case and spaces are ignored, or null. */
 export async function catalogueNamed(db: Db, shopId: string, name: string, exceptId: string | null = null): Promise<{ id: string; name: string } | null> {
   const [row] = await db.select({ id: catalogues.id, name: catalogues.name }).from(catalogues)
-    .where(and(eq(catalogues.shop_id, shopId), sql`lower(regexp_replace(btrim(${catalogues.name}), '\s+', ' ', 'g')) = ${catalogueNameKey(name)}`,
+    .where(and(eq(catalogues.shop_id, shopId), sql`lower(regexp_replace(btrim(${catalogues.name}), '\\s+', ' ', 'g')) = ${catalogueNameKey(name)}`,
       exceptId ? sql`${catalogues.id} <> ${exceptId}` : sql`true`)).limit(1);
   return row ?? null;
 }
