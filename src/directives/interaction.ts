@@ -6,7 +6,7 @@
 import type { ClientDirective } from 'astro';
 import { EARLY_KEYS_ATTR, ISLAND_KEYS_EVENT, printable } from '../../islands/shared/early-keys.ts';
 
-const interaction: ClientDirective = (load, _opts, el) => {
+const interaction: ClientDirective = (load, opts, el) => {
   let hydrating: Promise<void> | null = null;
   let hydrated = false;
   let pending: HTMLElement | null = null;
@@ -34,6 +34,8 @@ const interaction: ClientDirective = (load, _opts, el) => {
     document.addEventListener('keydown', onKey, true);
     void start();
   };
+  // client:interaction="idle": also hydrate when the browser is idle (as client:idle), still replaying an early click.
+  if (opts.value === 'idle') (globalThis.requestIdleCallback ?? ((f: () => void) => setTimeout(f, 200)))(warm);
   el.addEventListener('pointerenter', warm, { once: true });
   el.addEventListener('focusin', warm, { once: true });
   el.addEventListener('touchstart', warm, { once: true, passive: true });
