@@ -48,6 +48,8 @@ export function localOrders(items: LocalItem[]): { key: string; supplier: string
   return [...groups.values()];
 }
 
+const NO_LINES: LocalItem[] = [];
+
 /** Guests start the checkout on the checkout page (e-mail needed); the lines travel in the URL. */
 export const guestStartPath = (base: string, items: LocalItem[]) =>
   `${base}/comprar/nuevo?items=${encodeURIComponent(JSON.stringify(items.map((i) => ({ product_id: i.product_id, variant: i.variant, amount: i.amount }))))}`;
@@ -59,8 +61,8 @@ export default function CartPanel({ shop, base, signedIn, initial = null, active
   useEffect(() => {
     if (!signedIn && initialLocal?.length) refreshLocal(shop, initialLocal);
     setMounted(true);
-  }, []);
-  const local = mounted ? stored : (initialLocal ?? []);
+  }, [shop, signedIn, initialLocal]);
+  const local = mounted ? stored : (initialLocal ?? NO_LINES);
   const [view, setView] = useState<CartView | null>(initial);
   const [state, setState] = useState<RequestState>({ status: 'idle', error: null });
   const [toast, setToast] = useState<string | null>(null);

@@ -253,10 +253,9 @@ export default function Checkout({ initial, base, signedIn, savedAddresses, save
           <div className="co-closed-actions">
             {c.order_id && <a className="btn" href={`${base}/mis-compras/${c.order_id}`}>{t('checkout.viewOrder')}</a>}
             {mayRestart && !restartError && (
-              <form method="post" action={`${base}/comprar/${c.id}`}>
-                <input type="hidden" name={F.action} value={RESTART_ACTION} />
+              <IslandForm action={`${base}/comprar/${c.id}`} fields={{ [F.action]: RESTART_ACTION }}>
                 <button type="submit" className="btn">{t('checkout.startAgain')}</button>
-              </form>
+              </IslandForm>
             )}
             <a className={mayRestart && !restartError ? 'link-button' : 'btn'} href={`${base}/carrito`}>{t('checkout.backToCart')}</a>
           </div>

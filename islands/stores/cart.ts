@@ -44,7 +44,7 @@ function read(shop: string): LocalItem[] {
 function mirror(shop: string, items: readonly LocalItem[]) {
   const value = cartCookieValue(items);
   try {
-    globalThis.document && (document.cookie = `${cartCookieName(shop)}=${value ?? ''}; path=/; samesite=lax; max-age=${value ? 31_536_000 : 0}`);
+    if (globalThis.document) document.cookie = `${cartCookieName(shop)}=${value ?? ''}; path=/; samesite=lax; max-age=${value ? 31_536_000 : 0}`;
   } catch { /* cookies blocked: the page renders the cart once the island runs */ }
 }
 
