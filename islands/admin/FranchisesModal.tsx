@@ -1,6 +1,6 @@
 // Franchises of the store (seed 001 §2, seed 000 §4): a searchable infinite list (2 a page, a 250 px scroll box),
 // each row with a link to the franchise's store and an add/remove toggle. Adding is immediate; removing shows the
-// row as 'Removing…' with an Undo button for 5 s before the DELETE (a failure restores it with an error toast).
+// row as 'Removing…' with an Undo button for 5 s before the DELETE (a failure restores it, without a message: seed 001 §6).
 // Each change that went through says so in a toast ('La franquicia se agregó / eliminó de tu tienda').
 // Closing the modal sends the removals still waiting and waits for the writes on their way.
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -42,7 +42,9 @@ export default function FranchisesModal({ api, labels = defaultLabels, onClose, 
       // Seed 000 §8: top right, 5 s.
       push({ kind: 'success', title: labels.successTitle, message: in_store ? labels.franchiseAdded : labels.franchiseRemoved, ms: SUCCESS_TOAST_MS });
     }
-    catch (e) { fail(e); }
+    // Seed 001 §6: a failed removal clears its loading without a message (the row shows it still in the store);
+    // a failed add says so.
+    catch (e) { if (in_store) fail(e); }
     finally { mark(f.id, null); }
   };
   const remove = (f: Franchise) => {

@@ -6,7 +6,7 @@ import { useStore } from '@nanostores/react';
 import type { CartOrder, CartView, Notice } from '../../src/domain/cart/schema.ts';
 import { formatMoney } from '../../src/lib/shared/money.ts';
 import { CART_WARNING_TOAST_MS } from '../../src/lib/shared/constants.ts';
-import { $cartCount, localCart, removeLocal, setLocalAmount, type LocalItem } from '../stores/cart.ts';
+import { $cartCount, localCart, refreshLocal, removeLocal, setLocalAmount, type LocalItem } from '../stores/cart.ts';
 import QuantityInput from './QuantityInput.tsx';
 import { CART_CHECKOUT_ACTION } from '../../src/lib/shared/pay-form.ts';
 import IslandForm from '../shared/form.tsx';
@@ -19,6 +19,9 @@ const WARN_CODES = new Set(['insufficient_stock', 'unavailable_for_sale', 'out_o
 
 export interface CartPanelProps {
   shop: string; base: string; signedIn: boolean; initial?: CartView | null; active?: boolean;
+  /** An anonymous shopper's lines as the server rendered them (the cart's cookie; src/components/store/guest-cart.ts):
+   * shown until the island runs, then the browser's cart, refreshed with the server's names, prices and stock. */
+  initialLocal?: LocalItem[] | null;
   /** The page's texts (islands/cart/labels.ts) and locale (money formats). */
   labels: CartLabels; locale?: string;
   /** The level of each supplier's heading: 2 under the cart page's h1, 3 (default) under the drawer's h2. */
@@ -47,13 +50,22 @@ export function localOrders(items: LocalItem[]): { key: string; supplier: string
   return [...groups.values()];
 }
 
-export default function CartPanel({ shop, base, signedIn, initial = null, active = true, labels: L, locale, level = 3 }: CartPanelProps) {
+const NO_LINES: LocalItem[] = [];
+
+/** Guests start the checkout on the checkout page (e-mail needed); the lines travel in the URL. */
+export const guestStartPath = (base: string, items: LocalItem[]) =>
+  `${base}/comprar/nuevo?items=${encodeURIComponent(JSON.stringify(items.map((i) => ({ product_id: i.product_id, variant: i.variant, amount: i.amount }))))}`;
+
+export default function CartPanel({ shop, base, signedIn, initial = null, active = true, labels: L, locale, initialLocal = null, level = 3 }: CartPanelProps) {
   const H = level === 2 ? 'h2' : 'h3';
   const money = (minor: number, currency: string) => formatMoney(minor, currency, locale);
   const stored = useStore(localCart(shop));
   const [mounted, setMounted] = useState(false);
-  useEffect(() => { setMounted(true); }, []);
-  const local = mounted ? stored : [];
+  useEffect(() => {
+    if (!signedIn && initialLocal?.length) refreshLocal(shop, initialLocal);
+    setMounted(true);
+  }, [shop, signedIn, initialLocal]);
+  const local = mounted ? stored : (initialLocal ?? NO_LINES);
   const [view, setView] = useState<CartView | null>(initial);
   const [state, setState] = useState<RequestState>({ status: 'idle', error: null });
   const [toast, setToast] = useState<string | null>(null);
@@ -94,12 +106,7 @@ export default function CartPanel({ shop, base, signedIn, initial = null, active
   const checkout = async (o: CartOrder | null, items?: LocalItem[]) => {
     if (o?.blocked?.code === 'supplier_not_configured' || (o && !o.is_configured)) { warn(L.notConfigured); return; }
     if (o?.blocked) { warn(noticeText(o.blocked, L)); return; }
-    if (!signedIn && items) {
-      // Guests start the checkout on the checkout page (e-mail needed); the lines travel in the URL.
-      const q = encodeURIComponent(JSON.stringify(items.map((i) => ({ product_id: i.product_id, variant: i.variant, amount: i.amount }))));
-      location.assign(`${base}/comprar/nuevo?items=${q}`);
-      return;
-    }
+    if (!signedIn && items) { location.assign(guestStartPath(base, items)); return; }
     setState({ status: 'loading', error: null });
     try {
       const res = await fetch('/api/checkout', { method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json' },
@@ -110,7 +117,7 @@ export default function CartPanel({ shop, base, signedIn, initial = null, active
     } catch (e) { setState({ status: 'error', error: null }); warn((e as Error).message); }
   };
 
-  const empty = signedIn ? (view ? view.orders.length === 0 : state.status !== 'loading') : mounted && local.length === 0;
+  const empty = signedIn ? (view ? view.orders.length === 0 : state.status !== 'loading') : (mounted || initialLocal !== null) && local.length === 0;
 
   return (
     <div className="cart-panel" aria-busy={busy}>
@@ -137,7 +144,8 @@ export default function CartPanel({ shop, base, signedIn, initial = null, active
                   <span className="price">{money(l.unit_price, l.currency)}
                     {l.crossout_price !== null && l.crossout_price > l.unit_price && <s className="muted"> {money(l.crossout_price, l.currency)}</s>}</span>
                   {l.buy_by && <span className="muted small cart-buy-by">{L.buyByLine}</span>}
-                  {l.problem && <span className="cart-problem">{noticeText(l.problem, L)}</span>}
+                  {l.problem && <span className="cart-problem">{noticeText(l.problem, L)}
+                    {l.problem.checkout_id && <> <a href={`${base}/comprar/${l.problem.checkout_id}`}>{L.goToCheckout}</a></>}</span>}
                 </div>
                 <QuantityInput value={l.amount} label={fill(L.quantityOf, { name: l.name })} disabled={busy} onCommit={(n) => void setAmount(l.item_id, n)} />
                 <button type="button" className="link-button" disabled={busy} onClick={() => void remove(l.item_id)} aria-label={fill(L.removeNamed, { name: l.name })}>{L.remove}</button>
@@ -146,6 +154,9 @@ export default function CartPanel({ shop, base, signedIn, initial = null, active
           </ul>
           {o.savings > 0 && <p className="cart-savings">{fill(L.youSave, { amount: money(o.savings, o.currency) })}</p>}
           <p className="cart-total">{L.total} <strong>{money(o.total, o.currency)}</strong></p>
+          {o.held_checkout && (
+            <p className="cart-held" data-testid="cart-held">{L.heldInYourCheckout} <a href={`${base}/comprar/${o.held_checkout.id}`}>{L.continueCheckout}</a></p>
+          )}
           {/* A real form: pressed before the island runs, the cart page starts the checkout itself. */}
           <IslandForm action={`${base}/carrito`} fields={{ action: CART_CHECKOUT_ACTION, supplier_id: o.supplier.id, currency: o.currency }}
             onSubmit={(e) => { e.preventDefault(); void checkout(o); }}>
@@ -174,7 +185,8 @@ export default function CartPanel({ shop, base, signedIn, initial = null, active
           </ul>
           {g.savings > 0 && <p className="cart-savings">{fill(L.youSave, { amount: money(g.savings, g.currency) })}</p>}
           <p className="cart-total">{L.total} <strong>{money(g.total, g.currency)}</strong></p>
-          <button type="button" className="btn cart-pay" onClick={() => void checkout(null, g.lines.map((x) => x.item))}>{L.payOrder}</button>
+          {/* A link: it works before the island runs (the lines travel in the URL, as the island would send them). */}
+          <a className="btn cart-pay" href={guestStartPath(base, g.lines.map((x) => x.item))}>{L.payOrder}</a>
         </section>
       ))}
       {!signedIn && local.length > 0 && (

@@ -31,6 +31,11 @@ export function cartLabels(t: Translator) {
     unavailable: t('cart.temporarilyUnavailable'),
     chooseVariant: t('cart.chooseVariant'),
     notFound: t('customer.itemNotFound'),
+    /** The shopper's own open checkout holds the units (src/flows/cart-view.ts). */
+    heldInCheckout: t('cart.heldInCheckout'),
+    heldInYourCheckout: t('cart.heldInYourCheckout'),
+    continueCheckout: t('cart.continueCheckout'),
+    goToCheckout: t('cart.goToCheckout'),
     /** A 'buy by' line at the net price (issue 13). */
     buyByLine: t('sharing.buyByLine'),
   };
@@ -54,6 +59,7 @@ export function noticeText(n: { code: string; message: string; limit?: number; m
     case 'supplier_not_configured': return l.notConfigured;
     case 'variant_required': return l.chooseVariant;
     case 'not_found': return l.notFound;
+    case 'held_in_checkout': return l.heldInCheckout;
     default: return n.message;
   }
 }

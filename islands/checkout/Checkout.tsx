@@ -15,7 +15,7 @@ import { failureMessage, installmentOptions, savedCardMessage } from './card.ts'
 import InvoicingForm, { type SaveError } from './InvoicingForm.tsx';
 import { codeText, makeT, type IslandTexts, type T } from './i18n.ts';
 import { checkoutFieldErrors } from './fields.ts';
-import { PAY_ACTION, PAY_FIELDS as F } from '../../src/lib/shared/pay-form.ts';
+import { PAY_ACTION, PAY_FIELDS as F, RESTART_ACTION } from '../../src/lib/shared/pay-form.ts';
 import IslandForm, { useHydrationGate } from '../shared/form.tsx';
 import './checkout.css';
 
@@ -31,6 +31,8 @@ interface Props {
   prefill?: { name: string; email: string; phone: string } | null;
   /** Back from a payment page that failed (?payment=failed): shown at the payment step. */
   initialFailure?: string | null;
+  /** Why 'start again' (posted to the page) was refused, in the visitor's language. */
+  restartError?: string | null;
 }
 
 /** The API answers order paths without the shop's path prefix (it runs outside the shop): add it. */
@@ -64,7 +66,7 @@ const optionKey = (o: DeliveryOption) => `${o.delivery_type}|${o.rate_id ?? ''}|
 const EMPTY_ADDRESS = { address_name: '', address_phone: '', street_address: '', street_number: '', locality: '', administrative_area_level_1: '', postal_code: '', save: true };
 type Busy = null | 'continue' | 'delivery' | 'pay' | 'restart' | 'rates';
 
-export default function Checkout({ initial, base, signedIn, savedAddresses, savedCards = [], texts, prefill = null, initialFailure = null }: Props) {
+export default function Checkout({ initial, base, signedIn, savedAddresses, savedCards = [], texts, prefill = null, initialFailure = null, restartError = null }: Props) {
   const t = makeT(texts);
   const money = (n: number, cur = c.currency) => formatMoney(n, cur, texts.locale);
   const [c, setC] = useState<CheckoutView>(initial);
@@ -240,7 +242,26 @@ export default function Checkout({ initial, base, signedIn, savedAddresses, save
   const fieldError = (k: string) => err(k) && <span className="field-error" id={`fe-${k}`}>{err(k)}</span>;
 
   if (!c.payable) {
-    return <div className="checkout"><p>{t('checkout.closed')}{c.order_id && <> <a href={`${base}/mis-compras/${c.order_id}`}>{t('checkout.viewOrder')}</a></>}</p></div>;
+    // Never a dead end: an order goes to its page; a purchase whose time ran out offers to start again with the same
+    // lines (a real form: the page restarts it before the island runs or without script), and the cart is one click away.
+    const mayRestart = !c.order_id && (c.status === 'expired' || c.status === 'open');
+    return (
+      <div className="checkout">
+        <div className="co-closed" data-testid="checkout-closed">
+          <p><strong>{mayRestart ? t('checkout.expiredTitle') : t('checkout.closed')}</strong>{mayRestart && <> {t('checkout.expiredText')}</>}</p>
+          {restartError && <p className="co-error" role="alert">{restartError}</p>}
+          <div className="co-closed-actions">
+            {c.order_id && <a className="btn" href={`${base}/mis-compras/${c.order_id}`}>{t('checkout.viewOrder')}</a>}
+            {mayRestart && !restartError && (
+              <IslandForm action={`${base}/comprar/${c.id}`} fields={{ [F.action]: RESTART_ACTION }}>
+                <button type="submit" className="btn">{t('checkout.startAgain')}</button>
+              </IslandForm>
+            )}
+            <a className={mayRestart && !restartError ? 'link-button' : 'btn'} href={`${base}/carrito`}>{t('checkout.backToCart')}</a>
+          </div>
+        </div>
+      </div>
+    );
   }
 
   const chosenLabel = () => {

@@ -10,6 +10,7 @@ import { formatMoney } from '../../src/lib/shared/money.ts';
 import { parseMediaUrl, variantUrl } from '../../src/lib/shared/image-sizes.ts';
 import { SEARCH_DEBOUNCE_MS, SEARCH_INPUT_FOCUS_DELAY_MS, SEARCH_OVERLAY_LIMIT } from './constants.ts';
 import { SEARCH_TYPES, resultHref, searchUrl, seeAllHref } from './links.ts';
+import { ISLAND_KEYS_EVENT, printable, takeEarlyKeys } from '../shared/early-keys.ts';
 import './search.css';
 
 export interface SearchLabels {
@@ -94,6 +95,21 @@ export default function SearchOverlay({ base, slug = base.replace(/^\//, ''), ap
   const q = text.trim();
   const key = `${type}\n${q}`;
 
+  // Letters typed while the island was still loading (src/directives/interaction.ts replays them as 'island:keys').
+  const early = useRef('');
+  useEffect(() => {
+    const island = toggleRef.current?.closest('astro-island');
+    const onKeys = () => {
+      const keys = takeEarlyKeys(toggleRef.current);
+      if (!keys) return;
+      early.current += keys;
+      setOpen(true);
+    };
+    onKeys();
+    island?.addEventListener(ISLAND_KEYS_EVENT, onKeys);
+    return () => island?.removeEventListener(ISLAND_KEYS_EVENT, onKeys);
+  }, []);
+
   const close = useCallback(() => {
     setOpen(false);
     toggleRef.current?.focus();
@@ -105,12 +121,21 @@ export default function SearchOverlay({ base, slug = base.replace(/^\//, ''), ap
     if (!open) return;
     const panel = panelRef.current;
     panel?.focus();
-    const timer = setTimeout(() => {
+    const toInput = () => {
       const active = document.activeElement;
       if (!panel || active === panel || !panel.contains(active)) inputRef.current?.focus();
-    }, SEARCH_INPUT_FOCUS_DELAY_MS);
+    };
+    const timer = setTimeout(toInput, SEARCH_INPUT_FOCUS_DELAY_MS);
+    const typed = early.current;
+    if (typed) { early.current = ''; setText((t) => t + typed); toInput(); }
     const onKey = (e: globalThis.KeyboardEvent) => {
-      if (e.key === 'Escape') { e.preventDefault(); close(); }
+      if (e.key === 'Escape') { e.preventDefault(); close(); return; }
+      // A letter typed before the input has focus (it takes it 1 s after opening) goes into it, not nowhere.
+      if (printable(e) && (document.activeElement === panel || !panel?.contains(document.activeElement))) {
+        e.preventDefault();
+        setText((t) => t + e.key);
+        toInput();
+      }
     };
     document.addEventListener('keydown', onKey);
     return () => { clearTimeout(timer); document.removeEventListener('keydown', onKey); };

@@ -3,6 +3,7 @@
 import { atom } from 'nanostores';
 import type { CartView } from '../../src/domain/cart/schema.ts';
 import { CART_MAX_AMOUNT, CART_MAX_LINES } from '../../src/lib/shared/constants.ts';
+import { cartCookieName, cartCookieValue } from '../../src/lib/shared/cart-cookie.ts';
 
 export interface LocalItem {
   product_id: string;
@@ -35,16 +36,30 @@ function read(shop: string): LocalItem[] {
   } catch { return []; }
 }
 
+/**
+ * The cart's lines mirrored in a cookie (cartCookieName), so the cart page is rendered with them on the server
+ * instead of empty until the island runs (src/components/store/guest-cart.ts reads it): product, variant and amount
+ * only (names and prices are the server's). '0' is an empty cart; no cookie (or one too long) is "not known".
+ */
+function mirror(shop: string, items: readonly LocalItem[]) {
+  const value = cartCookieValue(items);
+  try {
+    if (globalThis.document) document.cookie = `${cartCookieName(shop)}=${value ?? ''}; path=/; samesite=lax; max-age=${value ? 31_536_000 : 0}`;
+  } catch { /* cookies blocked: the page renders the cart once the island runs */ }
+}
+
 /** The persisted local cart of one shop (one atom per shop; every change is written back). */
 export function localCart(shop: string) {
   let s = stores.get(shop);
   if (!s) {
     s = atom<LocalItem[]>(read(shop));
+    mirror(shop, s.get());
     s.listen((items) => {
       try {
         if (items.length) globalThis.localStorage?.setItem(storageKey(shop), JSON.stringify(items));
         else globalThis.localStorage?.removeItem(storageKey(shop));
       } catch { /* storage full or blocked: keep the in-memory cart */ }
+      mirror(shop, items);
     });
     stores.set(shop, s);
   }
@@ -93,6 +108,17 @@ export function setLocalAmount(shop: string, index: number, amount: number): Loc
   s.set(next);
   $cartCount.set(localCount(next));
   return r.notice;
+}
+
+/** The server's names, photos, prices and stock for the lines it knows (the cart page's render), amounts kept. */
+export function refreshLocal(shop: string, fresh: readonly LocalItem[]) {
+  const s = localCart(shop);
+  const items = s.get();
+  const next = items.map((x) => {
+    const f = fresh.find((y) => sameLine(x, y));
+    return f ? { ...f, amount: x.amount } : x;
+  });
+  if (JSON.stringify(next) !== JSON.stringify(items)) s.set(next);
 }
 
 export function removeLocal(shop: string, index: number) {

@@ -3,7 +3,7 @@ export {};
 
 declare module 'astro' {
   interface AstroClientDirectives {
-    /** Hydrate on the first pointer, focus or click (src/directives/interaction.ts). */
-    'client:interaction'?: boolean;
+    /** Hydrate on the first pointer, focus or click (src/directives/interaction.ts); 'idle': also when the browser is idle. */
+    'client:interaction'?: boolean | 'idle';
   }
 }

@@ -5,9 +5,9 @@ import type { Db } from '../db/client.ts';
 import { AppError } from '../lib/shared/errors.ts';
 import type { Viewer } from '../lib/shared/viewer.ts';
 import {
-  assertShopSells, checkLines, checkPurchaseLimits, linesOfCart, linesOfRequest, mergeLines, offerOf, priceLines, SUPPLIER_MISSING_CONFIGURATION,
+  assertShopSells, checkLines, checkPurchaseLimits, linesOfCart, linesOfRequest, mergeLines, offerOf, priceLines, SUPPLIER_MISSING_CONFIGURATION, type Offer,
 } from '../domain/cart/index.ts';
-import { checkoutSupplier, holdAndOpen, requireBuyer, type CheckoutView, type StartInput } from '../domain/checkout/index.ts';
+import { checkoutSupplier, holdAndOpen, ownHolds, requireBuyer, type CheckoutView, type StartInput } from '../domain/checkout/index.ts';
 import { methodAvailable } from '../domain/payments/index.ts';
 import type { ShopRow } from '../domain/shops/index.ts';
 import { sellsHere } from '../domain/suppliers/index.ts';
@@ -22,13 +22,36 @@ export type { StartInput } from '../domain/checkout/index.ts';
 export async function startCheckout(db: Db, shop: ShopRow, viewer: Viewer, input: StartInput): Promise<CheckoutView> {
   assertShopSells(shop);
   requireBuyer(viewer, input);
-  const lines = mergeLines(input.items?.length ? linesOfRequest(input.items) : await linesOfCart(db, shop, viewer, input.supplier_id, await askedCurrency(db, input)));
+  const asked = input.items?.length ? undefined : await askedCurrency(db, input);
+  const lines = mergeLines(input.items?.length ? linesOfRequest(input.items) : await linesOfCart(db, shop, viewer, input.supplier_id, asked));
   const facts = await offerOf(db, shop, lines);
+  if (!input.buy_now && input.supplier_id) await countOwnHoldsFree(db, shop, viewer, facts, input.supplier_id, asked);
   const { supplierId, currency } = checkLines(lines, facts, input.supplier_id, new Date());
   const supplier = await requireSellingSupplier(db, supplierId);
   const perProduct = checkPurchaseLimits(lines, facts);
   const snapshot = await priceLines(db, shop, viewer, lines, facts);
   return holdAndOpen(db, shop, viewer, input, { supplier, currency, lines, facts, perProduct, snapshot });
+}
+
+/**
+ * A cart start replaces the shopper's earlier open checkout of the same cart order and gives its units back in the
+ * same transaction (holdAndOpen): those units are the shopper's to take again, not 'out of stock' to them. The
+ * reservation itself stays conditional, so nothing is ever sold twice.
+ */
+async function countOwnHoldsFree(db: Db, shop: ShopRow, viewer: Viewer, facts: Offer, supplierId: string, currency: string | undefined) {
+  const mine = (await ownHolds(db, viewer, shop.id)).filter((h) => h.source === 'cart' && h.supplier_id === supplierId && (!currency || h.currency === currency));
+  for (const h of mine) {
+    for (const [k, q] of h.units) {
+      const at = k.indexOf(' ');
+      const productId = k.slice(0, at);
+      const variantKey = k.slice(at + 1);
+      const p = facts.get(productId);
+      if (!p) continue;
+      // A variant's units are held on the product's row and on the variant's.
+      const variants = variantKey && p.variant_available ? { ...p.variant_available, [variantKey]: (p.variant_available[variantKey] ?? 0) + q } : p.variant_available;
+      facts.set(productId, { ...p, stock_reserved: Math.max(0, p.stock_reserved - q), variant_available: variants });
+    }
+  }
 }
 
 /** The currency of the cart order asked for: the request's, else its supplier's. */

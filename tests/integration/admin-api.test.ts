@@ -327,6 +327,22 @@ describe('catalogues', () => {
       expect(foreign.json().error.field_codes).toEqual({ product_id: ['invalid_product'] });
       const listed = (await anon.get(`/api/shops/${SHOP}/catalogues?limit=100`)).json();
       expect(listed.results).toContainEqual(expect.objectContaining({ id: c.id, name: 'Regalos', num_products: 3 }));
+      // Two catalogues of a shop never share a name, case and spaces ignored: a field error in the request's language.
+      for (const [name, lang, text] of [['Regalos', 'es-MX', 'Ya hay un catálogo con este nombre en la tienda'], ['  REGALOS ', 'en-US', 'This shop already has a catalogue with this name']] as const) {
+        const dup = await owner.post(`${API}/catalogues`, { name }, { headers: { 'accept-language': lang } });
+        expect(dup.status, dup.text).toBe(400);
+        expect(dup.json().error.fields).toEqual({ name: [text] });
+      }
+      const other = (await owner.post(`${API}/catalogues`, { name: 'Regalos de temporada' })).json();
+      try {
+        const clash = await owner.request('PATCH', `${API}/catalogues/${other.id}`, { body: { name: 'regalos' } });
+        expect(clash.status).toBe(400);
+        expect(Object.keys(clash.json().error.fields)).toEqual(['name']);
+        // Its own name, in other letters, is fine.
+        expect((await owner.request('PATCH', `${API}/catalogues/${c.id}`, { body: { name: 'REGALOS' } })).json()).toMatchObject({ name: 'REGALOS' });
+      } finally {
+        await owner.request('DELETE', `${API}/catalogues/${other.id}`);
+      }
     } finally {
       const del = await owner.request('DELETE', `${API}/catalogues/${c.id}`);
       expect(del.json()).toMatchObject({ id: c.id, deleted: true });

@@ -147,7 +147,10 @@ describe('fork', () => {
     expect(r.status, r.text).toBe(201);
     const fork = r.json();
     made.push({ shop: 'demo-03', id: fork.id });
-    expect(fork.name).toBe(origin.name);
+    // The shop has a catalogue of that name already: the copy is 'Name 2' (names never repeat in a shop).
+    const own = (await anon.get('/api/shops/demo-03/catalogues?limit=100')).json().results.map((c: { name: string }) => c.name);
+    expect(fork.name).toMatch(new RegExp(`^${origin.name}( \\d+)?$`));
+    expect(own.filter((n: string) => n.toLowerCase() === fork.name.toLowerCase())).toHaveLength(1);
     expect(fork.slug).toMatch(/^novedades-\d+$/);
     expect(fork.photo).toBe(origin.photo);
     expect(fork.origin).toMatchObject({ id: originId, slug: 'novedades', shop_slug: 'red-demo' });
@@ -171,6 +174,7 @@ describe('fork', () => {
     expect(byId.status, byId.text).toBe(201);
     made.push({ shop: 'demo-03', id: byId.json().id });
     expect(byId.json().slug).not.toBe(fork.slug);
+    expect(byId.json().name).not.toBe(fork.name);
   });
 
   it('answers 404 for a catalogue of another network, 400 with fields for bad input', async () => {

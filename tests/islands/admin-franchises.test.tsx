@@ -127,12 +127,16 @@ describe('FranchisesModal', () => {
     expect(screen.queryByText('La franquicia se eliminó de tu tienda')).toBeNull(); // gone after 5 s
   });
 
-  it('a failed DELETE restores the row with an error toast', async () => {
+  it('a failed DELETE restores the row without a message (seed 001 §6); a failed add says so', async () => {
     writeReply = () => HttpResponse.json({ error: { code: 'server_error', message: 'No se pudo quitar' } }, { status: 500 });
     await open();
     fireEvent.click(screen.getByRole('button', { name: `${L.remove} Franquicia A` }));
     await settle(UNDO_DELAY_MS);
     expect(writes).toEqual(['DELETE f1']);
+    expect(screen.queryByText('No se pudo quitar')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: `${L.add} Franquicia B` }));
+    await settle();
     expect(screen.getByText('No se pudo quitar')).toBeTruthy();
     expect(screen.queryByText('La franquicia se eliminó de tu tienda')).toBeNull();
     expect(screen.getByRole('button', { name: `${L.remove} Franquicia A` }).getAttribute('aria-pressed')).toBe('true');

@@ -74,6 +74,31 @@ describe('SearchOverlay', () => {
     expect(document.activeElement).toBe(input);
   });
 
+  it('a letter typed before the input has focus goes into it (issue 27: it was dropped)', async () => {
+    const { input } = openOverlay();
+    fireEvent.keyDown(document.activeElement ?? document.body, { key: 'c' });
+    expect(input.value).toBe('c');
+    expect(document.activeElement).toBe(input);
+    // Shortcuts and named keys are not typing.
+    fireEvent.keyDown(input.ownerDocument.body, { key: 'a', ctrlKey: true });
+    expect(input.value).toBe('c');
+  });
+
+  it('letters typed while the island was loading (client:interaction hands them over) open it with them', async () => {
+    const island = document.createElement('astro-island');
+    island.setAttribute('data-early-keys', 'ta');
+    document.body.append(island);
+    render(<SearchOverlay base="/demo-03" slug="demo-03" apiBase="http://localhost" labels={labels} />, { container: island });
+    const input = screen.getByRole('searchbox', { name: labels.placeholder }) as HTMLInputElement;
+    expect(input.value).toBe('ta');
+    expect(document.activeElement).toBe(input);
+    expect(island.hasAttribute('data-early-keys')).toBe(false);
+    // Later ones arrive with the directive's event.
+    fireEvent.keyDown(input, { key: 'z' }); // typed into the focused input: the browser does it, not the overlay
+    expect(input.value).toBe('ta');
+    island.remove();
+  });
+
   it('makes one request per 400 ms pause: typing "caf" quickly asks once', async () => {
     const { input } = openOverlay();
     type(input, 'c');

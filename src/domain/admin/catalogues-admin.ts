@@ -1,7 +1,7 @@
 // Shop administration: catalogues. Every call takes the admin context (context.ts).
 import type { Db } from '../../db/client.ts';
 import { listCatalogues } from '../catalog/index.ts';
-import { pgCode } from '../../db/tx.ts';
+import { inTx, pgCode } from '../../db/tx.ts';
 import { AppError } from '../../lib/shared/errors.ts';
 import { slugify } from '../../lib/shared/slug.ts';
 import type { ShopRow } from '../shops/index.ts';
@@ -25,17 +25,33 @@ async function catalogueView(db: Db, shop: ShopRow, id: string) {
   return { ...row, updated_at: row.updated_at.toISOString() };
 }
 
-/** Creates a catalogue; its slug comes from the name and is unique in the shop (-2, -3 ... when taken). */
+/** Refuses a name another catalogue of the shop has (case and spaces ignored): a field error on `name`. */
+async function refuseTakenName(tx: Db, shopId: string, name: string, exceptId: string | null) {
+  await repo.lockCatalogueNames(tx, shopId);
+  if (await repo.catalogueNamed(tx, shopId, name, exceptId)) {
+    throw new AppError('validation_error', 'Another catalogue of this shop has this name', { fields: { name: ['validation.catalogueNameTaken'] } });
+  }
+}
+
+/**
+ * Creates a catalogue; its slug comes from the name and is unique in the shop (-2, -3 ... when taken). Two
+ * catalogues of a shop never share a name (case and spaces ignored): the shop's lists would not tell them apart.
+ */
 export async function createCatalogue({ db, shop }: AdminCtx, input: { name: string; photo: string | null }) {
   const photo = input.photo ? await shopImage(db, shop, input.photo, 'photo') : null;
   const base = catalogueSlug(input.name);
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const taken = await repo.catalogueSlugsLike(db, shop.id, base);
-    let slug = base;
-    for (let n = 2; taken.has(slug); n++) slug = `${base}-${n}`;
-    const id = await repo.insertCatalogue(db, { shop_id: shop.id, owner: shop.owner, name: input.name, slug, photo: photo?.url ?? null });
-    if (id) return catalogueView(db, shop, id);
-  }
+  const id = await inTx(db, async (tx) => {
+    await refuseTakenName(tx, shop.id, input.name, null);
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const taken = await repo.catalogueSlugsLike(tx, shop.id, base);
+      let slug = base;
+      for (let n = 2; taken.has(slug); n++) slug = `${base}-${n}`;
+      const made = await repo.insertCatalogue(tx, { shop_id: shop.id, owner: shop.owner, name: input.name, slug, photo: photo?.url ?? null });
+      if (made) return made;
+    }
+    return null;
+  });
+  if (id) return catalogueView(db, shop, id);
   throw new AppError('conflict', 'Could not give the catalogue a unique address; try again', { fields: { name: ['conflict'] } });
 }
 
@@ -46,7 +62,10 @@ export async function updateCatalogue({ db, shop }: AdminCtx, id: string, patch:
   const set: { name?: string; photo?: string | null } = {};
   if (patch.name !== undefined) set.name = patch.name;
   if (patch.photo !== undefined) set.photo = patch.photo ? (await shopImage(db, shop, patch.photo, 'photo')).url : null;
-  await repo.updateCatalogue(db, shop.id, before.id, set);
+  await inTx(db, async (tx) => {
+    if (set.name !== undefined) await refuseTakenName(tx, shop.id, set.name, before.id);
+    await repo.updateCatalogue(tx, shop.id, before.id, set);
+  });
   if (set.photo !== undefined && before.photo !== set.photo) await dropUnusedImages(db, shop, [mediaIdOf(before.photo)]);
   return catalogueView(db, shop, before.id);
 }

@@ -3,4 +3,4 @@ export { addCatalogueProduct, catalogueSlug, createCatalogue, dropUnusedImages, 
 export type { AdminCtx } from './service.ts';
 export { MULTIPART_OVERHEAD_BYTES, checkImage, readUpload, storeImage } from './upload.ts';
 export type { UploadedFile } from './upload.ts';
-export { catalogueSlugsLike, findCatalogue, lockCatalogueOrder, placeCatalogueProduct } from './repo.ts';
+export { catalogueNamed, catalogueSlugsLike, findCatalogue, lockCatalogueNames, lockCatalogueOrder, placeCatalogueProduct } from './repo.ts';

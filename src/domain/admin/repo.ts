@@ -234,6 +234,25 @@ export async function catalogueSlugsLike(db: Db, shopId: string, base: string): 
   return new Set(rows.map((r) => r.slug));
 }
 
+/**
+ * Serialises the catalogue name checks of one shop (inside a transaction): the check and the write that follows it
+ * see the same names.
+ */
+export async function lockCatalogueNames(tx: Db, shopId: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`catalogue-names:${shopId}`}))`);
+}
+
+/** The shop's catalogue (other than `exceptId`) named `name` when case and spaces are ignored, or null. */
+export async function catalogueNamed(db: Db, shopId: string, name: string, exceptId: string | null = null): Promise<{ id: string; name: string } | null> {
+  const [row] = await db.select({ id: catalogues.id, name: catalogues.name }).from(catalogues)
+    .where(and(eq(catalogues.shop_id, shopId), sql`lower(regexp_replace(btrim(${catalogues.name}), '\\s+', ' ', 'g')) = ${catalogueNameKey(name)}`,
+      exceptId ? sql`${catalogues.id} <> ${exceptId}` : sql`true`)).limit(1);
+  return row ?? null;
+}
+
+/** A catalogue name as compared for duplicates: trimmed, inner spaces collapsed, lower case (accents kept: 'Año' is not 'Ano'). */
+export const catalogueNameKey = (name: string) => name.trim().replace(/\s+/g, ' ').toLowerCase();
+
 /** Inserts unless the slug is taken (answers null then: another request took it first). */
 export async function insertCatalogue(db: Db, row: typeof catalogues.$inferInsert): Promise<string | null> {
   const [out] = await db.insert(catalogues).values(row).onConflictDoNothing().returning({ id: catalogues.id });

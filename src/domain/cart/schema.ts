@@ -27,6 +27,8 @@ export const shareInput = z.object({ shop: shopSlug });
 export const noticeSchema = z.object({
   code: z.string(), message: z.string(), product_id: z.string().optional(), amount: z.number().optional(),
   requested: z.number().optional(), available: z.number().optional(), max: z.number().optional(),
+  /** held_in_checkout: the shopper's own open checkout holding the units (src/flows/cart-view.ts). */
+  checkout_id: z.string().optional(),
 });
 export type Notice = z.infer<typeof noticeSchema>;
 
@@ -69,6 +71,8 @@ export const cartOrder = z.object({
   is_configured: z.boolean(),
   /** Null when the order can go to checkout; else why not (supplier_not_configured, out_of_stock ...). */
   blocked: noticeSchema.nullable(),
+  /** The shopper's own open checkout of this order holding units now: 'Pagar pedido' starts over (it replaces it). */
+  held_checkout: z.object({ id: z.string(), expires_at: z.string() }).nullable().optional(),
   supplier_info: z.object({ enabled_payment_types: z.array(z.string()) }),
   dssupplier_info: z.object({ fixed_shipping_cost: z.number().nullable(), fixed_shipping_days: z.number().nullable() }),
 });

@@ -2,16 +2,17 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { catalogueProducts, catalogues, plans, productReviewStats, products, profiles, shopItemCounts, shopProducts, suppliers } from '../../db/schema/index.ts';
-import { catalogueItems, listItemColumns, ratingOf, rowsOf, toListItem, visibleItem, type RawItem } from '../search/index.ts';
+import { catalogueItems, currencyGroup, listItemColumns, ratingOf, rowsOf, toListItem, visibleItem, type RawItem } from '../search/index.ts';
 import { escapeLike } from '../search/schema.ts';
 import type { Catalogue, ItemType, ListItem } from './schema.ts';
 import { DEFAULT_RESALE_PLAN } from '../../lib/shared/constants.ts';
 import { prepared } from '../../db/prepared.ts';
 
 
+// Price orders group by currency first (src/domain/search/repo.ts currencyGroup: no exchange rates, no mixing).
 const ITEM_ORDERS = {
-  '-list_price': [desc(products.list_price), asc(products.id)],
-  list_price: [asc(products.list_price), asc(products.id)],
+  '-list_price': [currencyGroup, desc(products.list_price), asc(products.id)],
+  list_price: [currencyGroup, asc(products.list_price), asc(products.id)],
   queue_position: [asc(shopProducts.queue_position), asc(products.id)],
 } as const;
 

@@ -5,7 +5,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/shared/errors.ts';
 import type { Viewer } from '../../lib/shared/viewer.ts';
-import { catalogueSlugsLike, findCatalogue } from '../admin/index.ts';
+import { catalogueNamed, catalogueSlugsLike, findCatalogue, lockCatalogueNames } from '../admin/index.ts';
+import { inTx } from '../../db/tx.ts';
 import { catalogueSlug, type AdminCtx } from '../admin/index.ts';
 import { storeOwners } from '../catalog/index.ts';
 import { catalogueShareUrl } from '../catalog/index.ts';
@@ -98,13 +99,21 @@ export async function forkCatalogue({ db, shop }: AdminCtx, body: ForkBody): Pro
   }
   if (!origin || origin.shop.disabled || !mayFork(shop, origin.shop)) throw new AppError('not_found', ORIGIN_NOT_FOUND, { textKey: 'catalogueTools.originNotFound' });
   const base = catalogueSlug(origin.name);
-  let id: string | null = null;
-  for (let attempt = 0; attempt < 5 && !id; attempt++) {
-    const taken = await catalogueSlugsLike(db, shop.id, base);
-    let slug = base;
-    for (let n = 2; taken.has(slug); n++) slug = `${base}-${n}`;
-    id = await repo.insertFork(db, { shop_id: shop.id, owner: shop.owner, name: origin.name, slug, photo: origin.photo, origin_id: origin.id });
-  }
+  const id = await inTx(db, async (tx) => {
+    // Two catalogues of a shop never share a name (src/domain/admin/catalogues-admin.ts): a copy whose name is taken
+    // here is 'Name 2' (then 3 ...), as its address is name-2.
+    await lockCatalogueNames(tx, shop.id);
+    let name = origin.name;
+    for (let n = 2; n < 100 && await catalogueNamed(tx, shop.id, name); n++) name = `${origin.name.slice(0, 110)} ${n}`;
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const taken = await catalogueSlugsLike(tx, shop.id, base);
+      let slug = base;
+      for (let n = 2; taken.has(slug); n++) slug = `${base}-${n}`;
+      const made = await repo.insertFork(tx, { shop_id: shop.id, owner: shop.owner, name, slug, photo: origin!.photo, origin_id: origin!.id });
+      if (made) return made;
+    }
+    return null;
+  });
   if (!id) throw new AppError('conflict', 'Could not give the catalogue a unique address; try again');
   await repo.copyItems(db, shop.id, origin.id, id, await franchiseOwner(db, shop));
   const made = (await findCatalogue(db, shop.id, id))!;

@@ -38,6 +38,21 @@ export async function openCartCheckouts(db: Db, by: { user_id: string | null; an
     eq(checkouts.currency, by.currency), eq(checkouts.status, 'open'), eq(checkouts.source, 'cart'))).orderBy(asc(checkouts.id));
 }
 
+/**
+ * The shopper's own checkouts in a shop that hold stock right now (open, in time, with active reservations), with
+ * the units each holds per product and variant key: the cart says where its units are and links there.
+ */
+export async function ownHoldingCheckouts(db: Db, by: { user_id: string | null; anonymous_id: string | null; shop_id: string }) {
+  if (!by.user_id && !by.anonymous_id) return [];
+  const who = by.user_id ? eq(checkouts.user_id, by.user_id) : eq(checkouts.anonymous_id, by.anonymous_id!);
+  return db.select({
+    id: checkouts.id, supplier_id: checkouts.supplier_id, currency: checkouts.currency, source: checkouts.source, expires_at: checkouts.expires_at,
+    product_id: stockReservations.product_id, variant_key: stockReservations.variant_key, quantity: stockReservations.quantity,
+  }).from(checkouts).innerJoin(stockReservations, eq(stockReservations.checkout_id, checkouts.id))
+    .where(and(who, eq(checkouts.shop_id, by.shop_id), eq(checkouts.status, 'open'), sql`${checkouts.expires_at} > now()`, eq(stockReservations.status, 'active')))
+    .orderBy(desc(checkouts.expires_at), asc(checkouts.id)).limit(500);
+}
+
 // ---------- stock held per shopper (reservation hoarding caps, src/domain/checkout/rules.ts) ----------
 
 /**

@@ -424,6 +424,26 @@ export async function cancelCheckout(db: Db, viewer: Viewer, id: string): Promis
   return view(db, updated);
 }
 
+/** One of the shopper's own checkouts holding stock in a shop: its supplier order and the units it holds. */
+export interface OwnHold {
+  id: string; supplier_id: string; currency: string; source: string; expires_at: string;
+  /** Units held per `${product_id} ${variant_key}` (a space, then '' for an item not sold per variant). */
+  units: Map<string, number>;
+}
+
+/** The viewer's (signed-in or anonymous) open checkouts in the shop that hold stock right now, latest first. */
+export async function ownHolds(db: Db, viewer: Viewer, shopId: string): Promise<OwnHold[]> {
+  const rows = await repo.ownHoldingCheckouts(db, { user_id: viewer.kind === 'user' ? viewer.user.id : null, anonymous_id: viewer.anonymousId ?? null, shop_id: shopId });
+  const by = new Map<string, OwnHold>();
+  for (const r of rows) {
+    let h = by.get(r.id);
+    if (!h) { h = { id: r.id, supplier_id: r.supplier_id, currency: r.currency, source: r.source, expires_at: r.expires_at.toISOString(), units: new Map() }; by.set(r.id, h); }
+    const k = `${r.product_id} ${r.variant_key}`;
+    h.units.set(k, (h.units.get(k) ?? 0) + r.quantity);
+  }
+  return [...by.values()];
+}
+
 // ---------- view ----------
 
 export async function view(db: Db, c: CheckoutRow): Promise<CheckoutView> {

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 
 import type { Db } from '../../db/client.ts';
 import { suppliers } from '../../db/schema/index.ts';
 import { orderAttendees, orderHistory, orderItems, orderNotes, orders } from '../../db/schema/commerce.ts';
+import { deliveryTypesOf } from '../../lib/shared/constants.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderInsert = typeof orders.$inferInsert;
@@ -101,7 +102,7 @@ export async function listOrders(db: Db, f: OrderFilter): Promise<{ rows: (Order
   }
   if (f.state) where.push(eq(orders.status, f.state as OrderRow['status']));
   if (f.payment_type) where.push(eq(orders.payment_type, f.payment_type));
-  if (f.delivery_type) where.push(eq(orders.delivery_type, f.delivery_type));
+  if (f.delivery_type) where.push(inArray(orders.delivery_type, deliveryTypesOf(f.delivery_type)));
   if (f.start_date) where.push(gte(orders.placed_at, new Date(`${f.start_date}T00:00:00Z`)));
   if (f.end_date) where.push(lt(orders.placed_at, new Date(new Date(`${f.end_date}T00:00:00Z`).getTime() + 86_400_000)));
   const text = f.text?.trim();

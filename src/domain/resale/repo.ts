@@ -5,7 +5,7 @@ import { asc, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { catalogueProductMemory, catalogueProducts, catalogues, plans, products, shopFranchises, shopMemberships, shopProducts, shops, suppliers } from '../../db/schema/index.ts';
 import { lockCatalogueOrder, placeCatalogueProduct } from '../admin/index.ts';
-import { foldedName, fuzzyEligible, rowsOf, textMatch, visibleItem } from '../search/index.ts';
+import { currencyGroup, foldedName, fuzzyEligible, rowsOf, textMatch, visibleItem } from '../search/index.ts';
 import { escapeLike, SEARCH_CHECK_AT_LEAST } from '../search/schema.ts';
 import type { FranchiseChoice, ResaleFacetsQuery, ResaleItem, ResaleQuery, ResaleScope } from './schema.ts';
 
@@ -18,8 +18,9 @@ const byName = (folded: SQL, name: SQL, id: SQL) => sql`${folded} collate "C", $
 const SORTS: Record<ResaleQuery['sort'], SQL> = {
   name: byName(foldedName, sql`${products.name}`, sql`${products.id}`),
   '-contribution_margin': sql`${products.contribution_margin} desc, ${products.id}`,
-  list_price: sql`${products.list_price}, ${products.id}`,
-  '-list_price': sql`${products.list_price} desc, ${products.id}`,
+  // Grouped by currency first (no exchange rates: amounts of different currencies are never compared).
+  list_price: sql`${currencyGroup}, ${products.list_price}, ${products.id}`,
+  '-list_price': sql`${currencyGroup}, ${products.list_price} desc, ${products.id}`,
 };
 
 /** Counts up to SEARCH_CHECK_AT_LEAST (seed 001 §7 check_at_least): broad filters never count everything. */

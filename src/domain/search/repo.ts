@@ -6,6 +6,7 @@ import { catalogueProducts, catalogues, productReviewStats, products, shopProduc
 import { averageRating } from '../reviews/index.ts';
 import type { ItemSort, ItemType, ListItem } from '../catalog/schema.ts';
 import { escapeLike, prefixTsquery, SEARCH_CHECK_AT_LEAST, searchTokens } from './schema.ts';
+import { HOME_CURRENCY } from '../../lib/shared/money.ts';
 
 /** The folded name (stored generated column products.search_name = f_search_name(name), trigram-indexed). */
 export const foldedName = sql.raw('"products"."search_name"');
@@ -139,10 +140,17 @@ export function rowsOf<T>(res: unknown): T[] {
   return (Array.isArray(res) ? res : (res as { rows: T[] }).rows) as T[];
 }
 
+/**
+ * Price order never compares amounts of different currencies (the platform keeps no exchange rates: €99 is not
+ * 'less' than $109): items are grouped by currency, the home currency (HOME_CURRENCY) first, then the others by
+ * code, the same group order both ways; the price order holds within each group.
+ */
+export const currencyGroup = sql`(${products.currency} <> ${HOME_CURRENCY}), ${products.currency}`;
+
 /** Sort keys: price when asked for, else relevance then the shop's own order. */
 function orderFor(sort: ItemSort, match: TextMatch | null, queuePosition: SQL): SQL {
-  if (sort === '-list_price') return sql`${products.list_price} desc, ${products.id}`;
-  if (sort === 'list_price') return sql`${products.list_price} asc, ${products.id}`;
+  if (sort === '-list_price') return sql`${currencyGroup}, ${products.list_price} desc, ${products.id}`;
+  if (sort === 'list_price') return sql`${currencyGroup}, ${products.list_price} asc, ${products.id}`;
   if (match) return sql`${match.order}, ${queuePosition}, ${products.id}`;
   return sql`${queuePosition}, ${products.id}`;
 }

@@ -99,6 +99,13 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 /** Delivery types of seed 001 §3. Offered by checkout: fixed_delivery, shipping, collection, to_branch. */
 export const DELIVERY_TYPES = ['shipping', 'delivery', 'collection', 'fixed_delivery', 'to_branch', 'to_address'] as const;
 export type DeliveryType = (typeof DELIVERY_TYPES)[number];
+/**
+ * Delivery types a list filter offers: one option per name the shopper reads. 'delivery' and 'to_address' are both
+ * 'Entrega a domicilio' (seed 001 names both; checkout offers neither today): one option, filtering both.
+ */
+export const DELIVERY_FILTER_TYPES = ['shipping', 'fixed_delivery', 'to_branch', 'collection', 'delivery'] as const;
+/** The delivery types one filter value stands for. */
+export const deliveryTypesOf = (v: string): string[] => (v === 'delivery' || v === 'to_address' ? ['delivery', 'to_address'] : [v]);
 export const CANCELLATION_REASONS = ['requested_by_client', 'cannot_be_fulfilled', 'duplicated_transaction', 'suspected_fraud', 'other'] as const;
 export type CancellationReason = (typeof CANCELLATION_REASONS)[number];
 export const ORDER_STATUSES = ['sent_to_supplier', 'seller_confirmed', 'customer_confirmed', 'in_process', 'ready_to_deliver', 'delivered', 'canceled'] as const;

@@ -43,6 +43,9 @@ export function decimalAmount(minor: number): string {
 // ---------- a currency's minor unit ----------
 
 const digitsByCurrency = new Map<string, number>();
+/** The platform's home currency (suppliers' default): listed first where items of several currencies are ordered by price. */
+export const HOME_CURRENCY = 'MXN';
+
 /** Decimals of a currency's minor unit, from Intl (MXN 2, JPY 0, KWD 3); 2 for a code Intl does not know. */
 export function currencyDigits(currency = 'MXN'): number {
   const code = /^[A-Za-z]{3}$/.test(currency) ? currency.toUpperCase() : 'MXN';

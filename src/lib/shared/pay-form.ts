@@ -17,6 +17,8 @@ export const PAY_FIELDS = {
 } as const;
 
 export const PAY_ACTION = 'pay';
+/** The checkout page's 'start again' form (a purchase whose time ran out): the same lines reserved again. */
+export const RESTART_ACTION = 'restart';
 export const NEW_CARD = 'new';
 /** The query parameter carrying the outcome code of a posted payment back to the page (never any card data). */
 export const PAY_OUTCOME_PARAM = 'pago';

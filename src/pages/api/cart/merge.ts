@@ -1,6 +1,7 @@
 import { cartView, mergeInput } from '../../../domain/cart/schema.ts';
 import { merge, resolveShop } from '../../../domain/cart/service.ts';
 import { defineEndpoint, handle } from '../../../lib/server/endpoint.ts';
+import { ownHoldsIn } from '../../../flows/cart-view.ts';
 import { localizedCart } from '../../../components/store/cart-localized.ts';
 
 export const spec = defineEndpoint({
@@ -11,5 +12,5 @@ export const spec = defineEndpoint({
 
 export const POST = handle(spec, async ({ ctx, body }) => {
   const shop = await resolveShop(ctx.locals.db, ctx.locals.shop, body.shop);
-  return localizedCart(await merge(ctx.locals.db, shop, ctx.locals.viewer, body.items), ctx.locals.t);
+  return localizedCart(await ownHoldsIn(ctx.locals.db, shop, ctx.locals.viewer, await merge(ctx.locals.db, shop, ctx.locals.viewer, body.items)), ctx.locals.t);
 });
