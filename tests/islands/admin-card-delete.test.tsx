@@ -8,6 +8,11 @@ import { setupServer } from 'msw/node';
 import AdminBar, { type AdminShop } from '../../islands/admin/AdminBar.tsx';
 import { defaultLabels as L, fmt } from '../../islands/admin/labels.ts';
 import { UNDO_DELAY_MS, WARNING_TOAST_MS } from '../../islands/admin/ui.tsx';
+import { resaleListLabels } from '../../islands/resale/labels.ts';
+import es from '../../src/locales/es.json' with { type: 'json' };
+
+const RES = es.resale as Record<string, string>;
+const LL = resaleListLabels((k, vars) => RES[k.slice('resale.'.length)]!.replace(/\{\{(\w+)\}\}/g, (_, v: string) => vars?.[v] ?? ''));
 
 const shop: AdminShop = {
   slug: 'demo-03', name: 'Demo', photo: null, color1: '#ffffff', color2: '#000000', columns: 2, socials: {}, presets: [],
@@ -19,6 +24,8 @@ const server = setupServer(
   http.get('http://localhost/api/shops/demo-03/admin/resale/facets', () => HttpResponse.json({ suppliers: [], categories: [] })),
   http.get('http://localhost/api/shops/demo-03/admin/resale', () => HttpResponse.json({ results: [], matches_estimated: 0 })),
   http.get('http://localhost/api/shops/demo-03/admin/franchises', () => HttpResponse.json({ results: [], matches_estimated: 0 })),
+  // The add-items window lists the shop's catalogues for its rows' 'add to catalogue' (the resale list's one set of rules).
+  http.get('http://localhost/api/shops/demo-03/admin/catalogues', () => HttpResponse.json({ results: [], matches_estimated: 0 })),
 );
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
@@ -52,7 +59,7 @@ function page(products = 0, isAdmin = true) {
     <ul><li data-catalogue-card id="card"><a href="/demo-03/catalogos/novedades">Novedades</a>
       <button type="button" id="del" data-admin-action="delete-catalogue" data-id="c1" data-name="Novedades" data-products="${products}"><span>×</span></button></li></ul>`;
   document.body.append(main);
-  render(<AdminBar shop={shop} base="/demo-03" apiBase="http://localhost" isAdmin={isAdmin} />);
+  render(<AdminBar shop={shop} base="/demo-03" apiBase="http://localhost" isAdmin={isAdmin} resaleLabels={LL} />);
   return { card: document.getElementById('card')!, del: document.querySelector('#del span')! };
 }
 const toasts = () => screen.queryAllByTestId('toast').map((t) => t.textContent ?? '');

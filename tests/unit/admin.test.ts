@@ -49,16 +49,16 @@ describe('form schemas (seed 000 §5, seed 001 §5)', () => {
     expect(ok.success).toBe(true);
     expect(ok.data).toMatchObject({ subtitle: null, description: null, target: 'all', button_label: null });
     expect(fieldsOf(headerInputSchema.safeParse({ title: 'x'.repeat(31) }))).toHaveProperty('title');
-    expect(fieldsOf(headerInputSchema.safeParse({ title: '' }))).toHaveProperty('title', 'required');
+    expect(fieldsOf(headerInputSchema.safeParse({ title: '' }))).toHaveProperty('title', 'validation.required');
     expect(fieldsOf(headerInputSchema.safeParse({ title: 'a', subtitle: 'x'.repeat(41) }))).toHaveProperty('subtitle');
     expect(fieldsOf(headerInputSchema.safeParse({ title: 'a', description: 'x'.repeat(131) }))).toHaveProperty('description');
     expect(headerInputSchema.safeParse({ title: 'a', subtitle: 'x'.repeat(40), description: 'x'.repeat(130) }).success).toBe(true);
   });
   it('header: url required for action url; button label required unless none; product for product', () => {
-    expect(fieldsOf(headerInputSchema.safeParse({ title: 'a', action_type: 'url', button_label: 'more' }))).toEqual({ url: 'required' });
+    expect(fieldsOf(headerInputSchema.safeParse({ title: 'a', action_type: 'url', button_label: 'more' }))).toEqual({ url: 'validation.required' });
     expect(fieldsOf(headerInputSchema.safeParse({ title: 'a', action_type: 'url', url: 'javascript:alert(1)', button_label: 'more' }))).toHaveProperty('url');
-    expect(fieldsOf(headerInputSchema.safeParse({ title: 'a', action_type: 'signup' }))).toEqual({ button_label: 'required' });
-    expect(fieldsOf(headerInputSchema.safeParse({ title: 'a', action_type: 'product', button_label: 'buynow' }))).toEqual({ product: 'required' });
+    expect(fieldsOf(headerInputSchema.safeParse({ title: 'a', action_type: 'signup' }))).toEqual({ button_label: 'validation.required' });
+    expect(fieldsOf(headerInputSchema.safeParse({ title: 'a', action_type: 'product', button_label: 'buynow' }))).toEqual({ product: 'validation.required' });
     expect(headerInputSchema.safeParse({ title: 'a', action_type: 'none' }).success).toBe(true);
     expect(fieldsOf(headerInputSchema.safeParse({ title: 'a', button_label: 'nope' }))).toHaveProperty('button_label');
     expect(fieldsOf(headerInputSchema.safeParse({ title: 'a', extra: 1 }))).toHaveProperty('');
@@ -68,19 +68,19 @@ describe('form schemas (seed 000 §5, seed 001 §5)', () => {
     expect(fieldsOf(slideInputSchema.safeParse({ type: 'URL', url: 'https://example.com' }))).toMatchObject({ hzt_image: expect.any(String), vrt_image: expect.any(String) });
     expect(fieldsOf(slideInputSchema.safeParse({ hzt_image: img, vrt_image: img, type: 'URL', url: 'not a link' }))).toEqual({ url: 'invalid_shop_carousel_link' });
     expect(fieldsOf(slideInputSchema.safeParse({ hzt_image: img, vrt_image: img, type: 'URL', url: 'javascript:alert(1)' }))).toEqual({ url: 'invalid_shop_carousel_link' });
-    expect(fieldsOf(slideInputSchema.safeParse({ hzt_image: img, vrt_image: img, type: 'URL' }))).toEqual({ url: 'required' });
+    expect(fieldsOf(slideInputSchema.safeParse({ hzt_image: img, vrt_image: img, type: 'URL' }))).toEqual({ url: 'validation.required' });
     expect(slideInputSchema.safeParse({ hzt_image: img, vrt_image: img, type: 'URL', action_type: 'none' }).success).toBe(true);
-    expect(fieldsOf(slideInputSchema.safeParse({ hzt_image: img, vrt_image: img, type: 'PRODUCT' }))).toEqual({ product: 'required' });
+    expect(fieldsOf(slideInputSchema.safeParse({ hzt_image: img, vrt_image: img, type: 'PRODUCT' }))).toEqual({ product: 'validation.required' });
     expect(fieldsOf(slideInputSchema.safeParse({ hzt_image: 'https://evil.example/x.png', vrt_image: img, type: 'URL', url: 'example.com' }))).toHaveProperty('hzt_image');
   });
   it('banner: url for url, product for product', () => {
     const img = '/media/0f9a1c4e-1111-4222-8333-944455566677.svg';
-    expect(fieldsOf(bannerInputSchema.safeParse({ hzt_image: img, action_type: 'url' }))).toEqual({ url: 'required' });
-    expect(fieldsOf(bannerInputSchema.safeParse({ hzt_image: img, action_type: 'product' }))).toEqual({ product: 'required' });
+    expect(fieldsOf(bannerInputSchema.safeParse({ hzt_image: img, action_type: 'url' }))).toEqual({ url: 'validation.required' });
+    expect(fieldsOf(bannerInputSchema.safeParse({ hzt_image: img, action_type: 'product' }))).toEqual({ product: 'validation.required' });
     expect(bannerInputSchema.safeParse({ hzt_image: img, action_type: 'signup', target: 'anon' }).success).toBe(true);
   });
   it('catalogue: name required, at most 150', () => {
-    expect(fieldsOf(catalogueCreateSchema.safeParse({ name: '   ' }))).toEqual({ name: 'required' });
+    expect(fieldsOf(catalogueCreateSchema.safeParse({ name: '   ' }))).toEqual({ name: 'validation.required' });
     expect(fieldsOf(catalogueCreateSchema.safeParse({ name: 'x'.repeat(151) }))).toHaveProperty('name');
     expect(catalogueCreateSchema.safeParse({ name: 'x'.repeat(150) }).success).toBe(true);
     expect(catalogueSlug('Café de Altura — Edición 2025!')).toBe('cafe-de-altura-edicion-2025');
@@ -98,7 +98,7 @@ describe('form schemas (seed 000 §5, seed 001 §5)', () => {
     });
     expect(fieldsOf(storePatchSchema.safeParse({ discord: 'not a url' }))).toHaveProperty('discord');
     expect(fieldsOf(storePatchSchema.safeParse({ discord: 'javascript:alert(1)' }))).toHaveProperty('discord');
-    expect(fieldsOf(storePatchSchema.safeParse({ name: '' }))).toEqual({ name: 'required' });
+    expect(fieldsOf(storePatchSchema.safeParse({ name: '' }))).toEqual({ name: 'validation.required' });
     expect(fieldsOf(storePatchSchema.safeParse({ color1: 'red' }))).toHaveProperty('color1');
     expect(fieldsOf(storePatchSchema.safeParse({ columns: 3 }))).toHaveProperty('columns');
     expect(fieldsOf(storePatchSchema.safeParse({ live_chat_license: '12.5' }))).toHaveProperty('live_chat_license');

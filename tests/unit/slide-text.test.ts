@@ -35,7 +35,7 @@ describe('slideInputSchema words', () => {
   });
   it('wants a link with a button label, and a link that passes the carousel link rule', () => {
     const issues = (v: Record<string, unknown>) => slideInputSchema.safeParse({ ...base, ...v }).error?.issues.map((i) => `${i.path.join('.')}:${i.message}`);
-    expect(issues({ button_label: 'Ver' })).toEqual(['button_url:required']);
+    expect(issues({ button_label: 'Ver' })).toEqual(['button_url:validation.required']);
     expect(issues({ button_label: 'Ver', button_url: 'javascript:alert(1)' })).toEqual(['button_url:invalid_shop_carousel_link']);
     expect(issues({ button_label: 'Ver', button_url: 'www.example.com/ofertas' })).toBeUndefined();
   });
