@@ -278,7 +278,7 @@ describe('carousel slides', () => {
       expect((await owner.request('PATCH', `${API}/store`, { body: { columns: 2 } })).status).toBe(200);
       const two = await owner.post(`${API}/slides`, { hzt_image: img.url, vrt_image: img.url, type: 'URL', url: offPattern });
       expect(two.status).toBe(400);
-      expect(two.json().error.fields).toEqual({ url: ['invalid_shop_carousel_link'] });
+      expect(two.json().error.field_codes).toEqual({ url: ['invalid_shop_carousel_link'] });
       expect((await owner.request('PATCH', `${API}/store`, { body: { columns: 1 } })).status).toBe(200);
       const one = await owner.post(`${API}/slides`, { hzt_image: img.url, vrt_image: img.url, type: 'URL', url: offPattern });
       expect(one.status).toBe(201);
@@ -286,7 +286,7 @@ describe('carousel slides', () => {
       made.push(one.json().id);
       // One column still refuses what is not a safe link.
       const unsafe = await owner.post(`${API}/slides`, { hzt_image: img.url, vrt_image: img.url, type: 'URL', url: 'javascript:alert(1)' });
-      expect(unsafe.json().error.fields).toEqual({ url: ['invalid_shop_carousel_link'] });
+      expect(unsafe.json().error.field_codes).toEqual({ url: ['invalid_shop_carousel_link'] });
     } finally {
       for (const id of made) await owner.request('DELETE', `${API}/slides/${id}`);
       await owner.request('PATCH', `${API}/store`, { body: { columns } });

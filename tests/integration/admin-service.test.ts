@@ -139,7 +139,8 @@ describe('catalogues', () => {
   it('creates unique slugs, adds offered products, moves them (zero-based, renumbered), and removing keeps store items', async () => {
     const ctx = await ctxFor('demo-basic', 'adminbasic');
     const one = await createCatalogue(ctx, { name: 'Día de Muertos', photo: null });
-    const two = await createCatalogue(ctx, { name: 'Día de muertos', photo: null });
+    // Another name (catalogue names are unique per shop, case aside) with the same slug.
+    const two = await createCatalogue(ctx, { name: 'Dia de Muertos', photo: null });
     expect([one.slug, two.slug]).toEqual(['dia-de-muertos', 'dia-de-muertos-2']);
     const items = (await shopItems(ctx.shop.id)).slice(0, 4);
     for (const id of items) await addCatalogueProduct(ctx, one.id, { product_id: id });
