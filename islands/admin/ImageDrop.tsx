@@ -32,8 +32,10 @@ export default function ImageDrop({ labels, label, preview, onFile, failed = fal
   return (
     <div className="adm-field">
       <span className="adm-label">{label}</span>
+      {/* The file input beside the zone, not in it: a control inside a role=button is nested interactive content
+          (axe), even hidden; the zone opens it through its ref. */}
+      <input {...getInputProps({ 'aria-label': label })} />
       <div {...getRootProps({ role: 'button', className: `adm-drop${failed ? ' adm-drop-failed' : ''}${isDragActive ? ' adm-drop-active' : ''}`, 'aria-label': `${label}: ${labels.dropzone}` })} data-failed={failed || undefined}>
-        <input {...getInputProps({ 'aria-label': label })} />
         {src ? <img src={src} alt="" className="adm-thumb" /> : null}
         <span>{labels.dropzone}</span>
         {hint && <small>{hint}</small>}
