@@ -68,7 +68,7 @@ test('an admin writes and publishes an entry with bold text; shoppers see it on 
     await card.getByRole('link', { name: title }).click();
     await expect(shopper).toHaveURL(new RegExp(`/${SHOP}/blogs/${id}$`));
     await expect(shopper.locator('.blog-content strong')).toHaveText('en horno de leña');
-    await expect(shopper.getByRole('link', { name: 'Editar' })).toHaveCount(0);
+    await expect(shopper.getByRole('link', { name: 'Editar', exact: true })).toHaveCount(0);
     await shot(shopper, 'entry');
     await shopper.goto(`/${SHOP}/`);
     const slider = shopper.locator('.blog-slider');
@@ -79,7 +79,7 @@ test('an admin writes and publishes an entry with bold text; shoppers see it on 
     await anon.close();
 
     // Back in the editor: delete after confirming.
-    await page.getByRole('link', { name: 'Editar' }).click();
+    await page.getByRole('link', { name: 'Editar', exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/${SHOP}/blogs/${id}/editar$`));
     await waitForIsland(page, '.blog-editor');
     await expect(page.getByLabel('Título', { exact: true })).toHaveValue(title);

@@ -74,9 +74,14 @@ test('a reseller curates, forks and shares a catalogue; a buyer through the link
   await dialog(page).getByLabel(CT.category).selectOption({ index: 1 });
   await filtered;
   await expect(dialog(page).getByTestId('add-all')).toBeEnabled();
-  const reloaded = page.waitForEvent('load', { timeout: 20_000 });
+  // 'Add all' asks first with the count, then offers to undo the batch or to see the catalogue (issue 26).
   await dialog(page).getByTestId('add-all').click();
+  await dialog(page).getByTestId('add-all-confirm').getByRole('button', { name: /^Sí, agregar \d+$/ }).click();
   await expect(dialog(page).getByText(CT.adding!)).toBeVisible();
+  const done = dialog(page).getByTestId('add-all-done');
+  await expect(done.getByRole('button', { name: CT.undoAll! })).toBeVisible({ timeout: 15_000 });
+  const reloaded = page.waitForEvent('load', { timeout: 20_000 });
+  await done.getByRole('button', { name: CT.seeCatalogue! }).click();
   await reloaded;
   await waitForIsland(page, '.ct-bar');
   await expect(page.locator('.catalogue-detail')).toContainText(coffee);
