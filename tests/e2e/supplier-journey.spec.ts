@@ -79,8 +79,10 @@ test('sign up, become a supplier, list a product with variants and a photo, sell
   await admin.getByRole('navigation', { name: 'Menú de la tienda' }).getByRole('button', { name: 'Agregar productos' }).click();
   const dialog = admin.getByRole('dialog', { name: 'Agregar productos' });
   await dialog.getByLabel('Buscar').fill(productName);
-  await dialog.getByRole('button', { name: `Agregar ${productName}`, exact: true }).click();
-  await expect(dialog.getByRole('button', { name: `Quitar ${productName}`, exact: true })).toHaveAttribute('aria-pressed', 'true');
+  // The window's rows are the resale list's (issue 26): 'Agregar a mi tienda: …', then 'Quitar de mi tienda: …'.
+  await dialog.locator('.rs-actions[data-hydrated="true"]').first().waitFor({ timeout: 15_000 });
+  await dialog.getByRole('button', { name: `Agregar a mi tienda: ${productName}` }).click();
+  await expect(dialog.getByRole('button', { name: `Quitar de mi tienda: ${productName}` })).toBeVisible();
   await adminCtx.close();
 
   // 5. A shopper buys one 'Grande' with a sandbox card.
