@@ -25,6 +25,7 @@ export default function BannersModal({ api, labels = defaultLabels, onClose, onC
   const load = useCallback(async () => {
     try { setItems((await api.get<{ results: AdminBanner[] }>('/admin/banners?offset=0&limit=50')).results); } catch { setItems([]); }
   }, [api]);
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- opening at the item the click-to-edit link names happens once, after the list loads
   useEffect(() => { void load(); }, [load]);
   // Opened from a banner (a click on it in the builder's preview, or its pencil): its own form, once.
   const opened = useRef(false);
@@ -32,6 +33,7 @@ export default function BannersModal({ api, labels = defaultLabels, onClose, onC
     if (opened.current || !items || !initialItem) return;
     opened.current = true;
     const b = items.find((x) => x.id === initialItem);
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- opening at the item the click-to-edit link names happens once, after the list loads
     if (b) setEditing(b);
   }, [items, initialItem]);
   const deletion = useUndoableDelete(

@@ -35,6 +35,7 @@ export default function CarouselEditor({ api, labels = defaultLabels, onClose, o
   const load = useCallback(async () => {
     try { setData(await api.get('/admin/slides')); } catch { setData({ results: [], columns: 2 }); }
   }, [api]);
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- opening at the item the click-to-edit link names happens once, after the list loads
   useEffect(() => { void load(); }, [load]);
   // Opened from a slide (a click on it in the builder's preview, or its pencil): that slide's own form, once.
   const opened = useRef(false);
@@ -42,6 +43,7 @@ export default function CarouselEditor({ api, labels = defaultLabels, onClose, o
     if (opened.current || !data || !initialItem) return;
     opened.current = true;
     const s = data.results.find((x) => x.id === initialItem);
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- opening at the item the click-to-edit link names happens once, after the list loads
     if (s) setEditing(s);
   }, [data, initialItem]);
   // Delete with a 5 s undo (the row says 'Eliminando…'), like catalogues and franchises.

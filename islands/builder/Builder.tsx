@@ -96,6 +96,7 @@ function BuilderView({ slug, base, shopName, labels, adminShop, adminLabels, ini
   const { tool, item, themeOpen, openTool } = useOpenPanel(initialPanel, !!adminShop, initialItem);
   const reloadPreview = useCallback(() => setNonce((n) => n + 1), []);
   const pageRef = useRef(page);
+  // eslint-disable-next-line react-hooks/refs -- the preview frame and its handlers are read by reference on purpose (no re-render per message)
   pageRef.current = page;
 
   const load = useCallback(async () => {
@@ -130,6 +131,7 @@ function BuilderView({ slug, base, shopName, labels, adminShop, adminLabels, ini
       const err = e as ApiError;
       if (err.status === 409) { setStatus({ kind: 'conflict', text: L.conflict }); await load().catch(() => {}); return false; }
       setStatus({ kind: 'error', text: fmt(L.notPublished, { message: Object.keys(err.fields ?? {}).length ? L.fixFields : err.message }) });
+      // eslint-disable-next-line react-hooks/immutability -- the handler is declared below and only called after mount
       showFields(err.fields ?? {}, saved.current ?? emptyDoc);
       return false;
     }
@@ -210,6 +212,7 @@ function BuilderView({ slug, base, shopName, labels, adminShop, adminLabels, ini
   const addable = [...types.values()].filter((t) => t.enabledOn.includes(page) && !(t.unique && sections.some((s) => s.type === t.type)));
   const errorIds = new Set(Object.keys(sectionErrors));
   const pageWarnings = warnings.filter((w) => !w.path.startsWith('templates.') || w.path.startsWith(`templates.${page}.`) );
+  // eslint-disable-next-line react-hooks/refs -- the preview frame and its handlers are read by reference on purpose (no re-render per message)
   const dirty = doc !== saved.current;
   const place = (path: string) => issuePlace(path, doc, types, L, T);
 

@@ -22,9 +22,13 @@ interface Options {
 export function usePreviewBridge({ frame, selected, doc, packTokens, dark, onSelect, onEdit }: Options) {
   const post = (m: Record<string, unknown>) => frame.current?.contentWindow?.postMessage(m, window.location.origin);
   const latest = useRef({ selected, onSelect, onEdit, tokens: { css: '', scheme: undefined as string | undefined } });
+  // eslint-disable-next-line react-hooks/refs -- the preview frame and its handlers are read by reference on purpose (no re-render per message)
   latest.current.selected = selected;
+  // eslint-disable-next-line react-hooks/refs -- the preview frame and its handlers are read by reference on purpose (no re-render per message)
   latest.current.onSelect = onSelect;
+  // eslint-disable-next-line react-hooks/refs -- the preview frame and its handlers are read by reference on purpose (no re-render per message)
   latest.current.onEdit = onEdit;
+  // eslint-disable-next-line react-hooks/refs -- the preview frame and its handlers are read by reference on purpose (no re-render per message)
   latest.current.tokens = { css: packTokens ? themeSettingsCss(packTokens, doc.tokens, dark) : '', scheme: doc.tokens?.scheme };
   const tellSelected = () => post({ type: 'builder:selected', id: latest.current.selected });
   const tellTokens = () => post({ type: 'builder:tokens', ...latest.current.tokens });
