@@ -23,6 +23,8 @@ export interface HeaderCarouselProps {
   width: number;
   height: number;
   labels: CarouselLabels;
+  /** 'shop-header': the two-column carousel beside the shop's header (7000 / 4000 ms); else the header carousel's. */
+  timing?: 'header' | 'shop-header';
 }
 
 const Icon = ({ d, flip }: { d: string; flip?: boolean }) => (
@@ -51,11 +53,11 @@ export function SlideWords({ text }: { text: SlideText }) {
   );
 }
 
-export default function HeaderCarousel({ slides, width, height, labels }: HeaderCarouselProps) {
+export default function HeaderCarousel({ slides, width, height, labels, timing = 'header' }: HeaderCarouselProps) {
   const n = slides.length;
 
   return (
-    <div className="swiper hc" data-label-slide={labels.slide}>
+    <div className="swiper hc" data-label-slide={labels.slide} data-timing={timing}>
       <div className="swiper-wrapper">
         {slides.map((s, i) => {
           const picture = (

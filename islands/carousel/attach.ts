@@ -1,6 +1,7 @@
 // Brings a server-rendered header carousel (HeaderCarousel.tsx markup) to life with Swiper, without React:
 // the carousel is the only script most storefront home pages need, so it ships as plain DOM code.
-// Autoplay every 5000 ms with a cross-fade at speed 500, looping (seed 000 §2, §9); paused while hovered
+// Autoplay every 5000 ms with a cross-fade at speed 500 (the two-column shop header carousel: 7000 ms, speed 4000),
+// looping (seed 000 §2, §9); paused while hovered
 // or focused; not started under prefers-reduced-motion; prev/next, bullets and an optional pause button.
 // Only Swiper's core and the two modules used (the barrel is tree-shaken); its A11y module is not loaded (7 KB):
 // the server markup already names each slide (role group, roledescription, "n / total"), and the two things it
@@ -9,7 +10,7 @@
 // src/sections/HeaderCarousel.astro) has the rules used.
 import Swiper from 'swiper/core';
 import { Autoplay, EffectFade } from 'swiper/modules';
-import { HEADER_CAROUSEL_AUTOPLAY_MS, HEADER_CAROUSEL_SPEED_MS } from './constants.ts';
+import { HEADER_CAROUSEL_AUTOPLAY_MS, HEADER_CAROUSEL_SPEED_MS, SHOP_HEADER_CAROUSEL_AUTOPLAY_MS, SHOP_HEADER_CAROUSEL_SPEED_MS } from './constants.ts';
 import { PAUSE_ICON, PLAY_ICON } from './labels.ts';
 
 export function attachCarousel(root: HTMLElement): Swiper {
@@ -19,15 +20,16 @@ export function attachCarousel(root: HTMLElement): Swiper {
   const play = root.querySelector<HTMLButtonElement>('.hc-play');
   const wrapper = root.querySelector('.swiper-wrapper');
   const live = (v: 'off' | 'polite') => wrapper?.setAttribute('aria-live', v);
+  const shopHeader = root.dataset.timing === 'shop-header';
   const setActive = (i: number) => dots.forEach((d, j) => (j === i ? d.setAttribute('aria-current', 'true') : d.removeAttribute('aria-current')));
   const swiper = new Swiper(root, {
     modules: [Autoplay, EffectFade],
     effect: 'fade',
     fadeEffect: { crossFade: true },
-    speed: HEADER_CAROUSEL_SPEED_MS,
+    speed: shopHeader ? SHOP_HEADER_CAROUSEL_SPEED_MS : HEADER_CAROUSEL_SPEED_MS,
     loop: true,
     // Configured even under reduced motion (not started) so that the play button runs it at the spec's delay.
-    autoplay: { enabled: !reduced, delay: HEADER_CAROUSEL_AUTOPLAY_MS, pauseOnMouseEnter: true, disableOnInteraction: false },
+    autoplay: { enabled: !reduced, delay: shopHeader ? SHOP_HEADER_CAROUSEL_AUTOPLAY_MS : HEADER_CAROUSEL_AUTOPLAY_MS, pauseOnMouseEnter: true, disableOnInteraction: false },
     on: {
       realIndexChange: (s) => setActive(s.realIndex),
       autoplayStart: () => live('off'),

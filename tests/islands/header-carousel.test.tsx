@@ -7,7 +7,7 @@ import { renderToString } from 'react-dom/server';
 import type Swiper from 'swiper';
 import HeaderCarousel, { slideName, slideWord, type HeaderCarouselProps } from '../../islands/carousel/HeaderCarousel.tsx';
 import { attachCarousel } from '../../islands/carousel/attach.ts';
-import { HEADER_CAROUSEL_AUTOPLAY_MS } from '../../islands/carousel/constants.ts';
+import { HEADER_CAROUSEL_AUTOPLAY_MS, SHOP_HEADER_CAROUSEL_AUTOPLAY_MS } from '../../islands/carousel/constants.ts';
 import type { SlideView } from '../../src/lib/shared/slides.ts';
 
 const slides: SlideView[] = [
@@ -115,6 +115,21 @@ describe('HeaderCarousel', () => {
     endFade();
     fireEvent.click(screen.getByRole('button', { name: 'Diapositiva 2' }));
     await act(async () => { await vi.advanceTimersByTimeAsync(20); }); // Swiper slides to a bullet on the next frame
+    expect(current()).toBe('Diapositiva 2');
+  });
+
+  it('beside the shop header (two columns) it waits 7000 ms and fades over 4000 ms', async () => {
+    mockReducedMotion(false);
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(800);
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(250);
+    vi.useFakeTimers();
+    const { container } = mount({ slides, width: 1100, height: 982, labels, timing: 'shop-header' });
+    const swiper = el(container.querySelector('.swiper-wrapper')!).swiper!;
+    expect(swiper.params.speed).toBe(4000);
+    const current = () => container.querySelector('.hc-dot[aria-current=true]')!.getAttribute('aria-label');
+    await act(async () => { await vi.advanceTimersByTimeAsync(HEADER_CAROUSEL_AUTOPLAY_MS + 100); });
+    expect(current()).toBe('Diapositiva 1');
+    await act(async () => { await vi.advanceTimersByTimeAsync(SHOP_HEADER_CAROUSEL_AUTOPLAY_MS - HEADER_CAROUSEL_AUTOPLAY_MS); });
     expect(current()).toBe('Diapositiva 2');
   });
 

@@ -76,7 +76,8 @@ export function snapVariantWidth(w: number): VariantWidth {
 }
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
-const MEDIA_URL = new RegExp(`^/media/(${UUID})\\.([a-z0-9]+)$`, 'i');
+// An optional `?v=` version suffix (photo-version.ts) still names the same media; its variants need none.
+const MEDIA_URL = new RegExp(`^/media/(${UUID})\\.([a-z0-9]+)(?:\\?v=[0-9a-z]{8})?$`, 'i');
 
 export interface MediaUrl {
   id: string;
@@ -85,7 +86,7 @@ export interface MediaUrl {
   kind: 'raster' | 'plain';
 }
 
-/** Reads a `/media/{id}.{ext}` address (path only; query strings and other hosts are not media addresses). */
+/** Reads a `/media/{id}.{ext}` address (a path, with at most a `?v=` version; other queries and hosts are not media addresses). */
 export function parseMediaUrl(src: string): MediaUrl | null {
   const m = MEDIA_URL.exec(src);
   if (!m) return null;
