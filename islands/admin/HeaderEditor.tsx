@@ -49,10 +49,20 @@ const toBody = (v: HeaderForm) => ({
 
 type View = { kind: 'list' } | { kind: 'form'; header?: AdminHeader } | { kind: 'color' };
 
-export default function HeaderEditor({ api, labels = defaultLabels, presets = [], colors, onClose, onChanged }: {
+export default function HeaderEditor({ api, labels = defaultLabels, presets = [], colors, onClose, onChanged, initialItem }: {
   api: AdminApi; labels?: AdminLabels; presets?: Preset[]; colors?: { color1: string; color2: string }; onClose: () => void; onChanged?: () => void;
+  /** Opened from the header shown (its pencil, or a click on it in the builder's preview): that header's form. */
+  initialItem?: string | null;
 }) {
   const [view, setView] = useState<View>({ kind: 'list' });
+  // The header named by the click-to-edit link ('active': the one shown) opens in its form, once; the list stays
+  // behind it (closing the form returns there). A header that cannot be read leaves the list.
+  const opened = useRef(false);
+  useEffect(() => {
+    if (opened.current || !initialItem) return;
+    opened.current = true;
+    api.get<AdminHeader>(`/admin/headers/${encodeURIComponent(initialItem)}`).then((header) => setView({ kind: 'form', header }), () => {});
+  }, [api, initialItem]);
   const close = () => { setView({ kind: 'list' }); onClose(); };
   const title = view.kind === 'list' ? labels.setUpTitle : view.kind === 'form' ? (view.header ? labels.editHeaderTitle : labels.addTitle) : labels.backgroundTitle;
   return (

@@ -67,7 +67,7 @@ function Panel({ panel, item, shop, base, labels, onClose, onChanged, savedLabel
     case 'social':
       return <SocialModal api={api} labels={labels} socials={shop.socials} onClose={onClose} onSaved={saved} />;
     case 'headers':
-      return <HeaderEditor api={api} labels={labels} presets={shop.presets} colors={{ color1: shop.color1, color2: shop.color2 }} onClose={onClose} onChanged={onChanged} />;
+      return <HeaderEditor api={api} labels={labels} presets={shop.presets} colors={{ color1: shop.color1, color2: shop.color2 }} onClose={onClose} onChanged={onChanged} initialItem={item} />;
     case 'carousel':
       return <CarouselEditor api={api} labels={labels} onClose={onClose} onChanged={onChanged} initialItem={item} />;
     case 'banners':

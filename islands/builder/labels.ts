@@ -43,7 +43,7 @@ export const defaultBuilderLabels = {
   desktop: 'Escritorio',
   phone: 'Teléfono',
   openTab: 'Abrir en otra pestaña',
-  previewFrame: 'Vista previa del borrador',
+  previewFrame: 'Vista previa de la tienda',
   page_home: 'Inicio',
   page_catalogue_list: 'Lista de catálogos',
   page_catalogue: 'Catálogo',

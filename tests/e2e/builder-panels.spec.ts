@@ -71,7 +71,8 @@ test('?panel= opens a panel; the preview has no admin controls and a click on a 
 const EDIT_TARGETS = [
   { panel: 'carousel', item: true, ready: (page: Page, en: boolean) => panel(page).getByLabel(en ? 'Title' : 'Título', { exact: true }) },
   { panel: 'banners', item: true, ready: (page: Page, en: boolean) => panel(page).getByLabel(en ? 'Audience' : 'Audiencia') },
-  { panel: 'headers', item: false, ready: (page: Page, en: boolean) => panel(page).getByRole('button', { name: en ? /Edit Hecho en México/ : 'Editar Hecho en México' }) },
+  // The header shown opens in its own form (not the list of headers).
+  { panel: 'headers', item: true, ready: (page: Page, en: boolean) => panel(page).getByLabel(en ? 'Title' : 'Título', { exact: true }) },
   { panel: 'photo', item: false, ready: (page: Page) => panel(page).locator('input').first() },
   { panel: 'social', item: false, ready: (page: Page) => panel(page).locator('input').first() },
 ] as const;
@@ -85,6 +86,7 @@ async function clickToEdit(page: Page, t: (typeof EDIT_TARGETS)[number], en = fa
   await el.click({ force: t.panel === 'carousel' });
   await expect(page).toHaveURL(new RegExp(`panel=${t.panel}${t.item ? '&item=' : '(?!&item)'}`));
   await expect(t.ready(page, en)).toBeInViewport({ timeout: 15_000 });
+  if (t.panel === 'headers') await expect(t.ready(page, en)).toHaveValue('Hecho en México');
 }
 
 test('click-to-edit: each element in the preview opens its own editor in view; the carousel\'s form offers its editors; admins\' pencils, none for shoppers', async ({ page, browser }) => {

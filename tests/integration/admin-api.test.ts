@@ -229,6 +229,13 @@ describe('headers', () => {
     }
   });
 
+  it('the shown header\'s pencil on the storefront opens that header (id active)', async () => {
+    const page = await owner.get(`/${SHOP}/`);
+    expect(page.text).toMatch(/class="header-info"[^>]*data-edit-panel="headers"[^>]*data-edit-item="active"/);
+    expect(page.text).toMatch(/href="[^"]*\/admin\/editor\?panel=headers&(amp;)?item=active"/);
+    expect((await owner.get(`${API}/headers/active`)).json()).toMatchObject({ active: true, title: expect.any(String) });
+  });
+
   it('the applied header is what the storefront shows (on a shop without one, put back after)', async () => {
     const admin = new Client();
     await admin.login('admindeshabilitada@demo.test');
@@ -237,10 +244,13 @@ describe('headers', () => {
     try {
       const store = (await admin.get(`${api}/store`)).json();
       expect(store.store_theme_info.header_info).toMatchObject({ title: 'Cerrado por inventario' });
+      // The storefront's pencil names the shown header 'active': it answers that header.
+      expect((await admin.get(`${api}/headers/active`)).json()).toMatchObject({ id: h.id, title: 'Cerrado por inventario', active: true });
     } finally {
       await admin.request('DELETE', `${api}/headers/${h.id}`);
     }
     expect((await admin.get(`${api}/store`)).json().store_theme_info.header_info).toBeNull();
+    expect((await admin.get(`${api}/headers/active`)).status).toBe(404);
   });
 });
 

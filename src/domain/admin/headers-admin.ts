@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import type { ShopRow } from '../shops/index.ts';
 import { headerInfoSchema, storeThemeInfoSchema } from '../shops/index.ts';
 import { normaliseLink } from '../../lib/shared/safe-url.ts';
+import { ACTIVE_HEADER_ID } from '../../lib/shared/constants.ts';
 import * as repo from './repo.ts';
 import { headerInputSchema, type AdminHeader, type HeaderInput } from './schema.ts';
 import { UUID, notFound, parseOrThrow, offeredProduct, themeOf, type AdminCtx } from './context.ts';
@@ -42,8 +43,10 @@ export async function listHeaders({ db, shop }: AdminCtx, page: { offset: number
   return { results: r.results.map(headerView), matches_estimated: r.matches_estimated };
 }
 
+/** One header by id; `active` names the one the shop shows (its storefront pencil opens it: issue 27). */
 export async function getHeader({ db, shop }: AdminCtx, id: string): Promise<AdminHeader> {
-  const h = UUID.test(id) ? await repo.findHeader(db, shop.id, id.toLowerCase()) : null;
+  if (id === ACTIVE_HEADER_ID) await adoptShownHeader(db, shop);
+  const h = id === ACTIVE_HEADER_ID ? await repo.findActiveHeader(db, shop.id) : UUID.test(id) ? await repo.findHeader(db, shop.id, id.toLowerCase()) : null;
   if (!h) throw notFound('Header');
   return headerView(h);
 }

@@ -153,6 +153,13 @@ export async function hasActiveHeader(db: Db, shopId: string): Promise<boolean> 
   return !!row;
 }
 
+/** The shop's active header (the one shown), if any. */
+export async function findActiveHeader(db: Db, shopId: string): Promise<HeaderWithName | null> {
+  const [row] = await db.select(headerColumns).from(shopHeaders).leftJoin(products, eq(products.id, shopHeaders.product))
+    .where(and(eq(shopHeaders.shop_id, shopId), eq(shopHeaders.active, true))).limit(1);
+  return (row as HeaderWithName | undefined) ?? null;
+}
+
 /** Marks one header active (null: none). Two statements: the partial unique index allows one active per shop. */
 export async function setActiveHeader(db: Db, shopId: string, id: string | null) {
   await db.update(shopHeaders).set({ active: false }).where(and(eq(shopHeaders.shop_id, shopId), eq(shopHeaders.active, true)));

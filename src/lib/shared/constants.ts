@@ -153,6 +153,10 @@ export const PAYMENT_FAILED_NOTICE_S = 55;
 /** Cart warning toasts last 7 s; the cart drawer resets its request state 500 ms after closing (seed 001 §8, §9). */
 export const CART_WARNING_TOAST_MS = 7000;
 export const CART_STATE_RESET_MS = 500;
+/** The id that names a shop's shown header (GET /api/shops/{slug}/admin/headers/active; its storefront pencil). */
+export const ACTIVE_HEADER_ID = 'active';
+/** Supplier messages (a seller without payment configuration) show for 7 s (seed 000 §8, §9). */
+export const SUPPLIER_MESSAGE_MS = 7000;
 export const CART_MAX_LINES = 100;
 export const CART_MAX_AMOUNT = 9999;
 /** Returns: up to 72 hours after receiving the order (seed 001 §9). */

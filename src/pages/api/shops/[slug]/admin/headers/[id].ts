@@ -4,7 +4,7 @@ import { defineEndpoint } from '../../../../../../lib/server/endpoint.ts';
 import { ADMIN_ERRORS, adminHandle, deletedSchema, idParams } from '../_shared.ts';
 
 export const specs = [
-  defineEndpoint({ method: 'GET', path: '/api/shops/{slug}/admin/headers/{id}', summary: 'One header (shop admins)', tags: ['admin'], auth: 'user', params: idParams, response: headerSchema, errors: ADMIN_ERRORS }),
+  defineEndpoint({ method: 'GET', path: '/api/shops/{slug}/admin/headers/{id}', summary: 'One header (shop admins); the id `active` answers the header the shop shows', tags: ['admin'], auth: 'user', params: idParams, response: headerSchema, errors: ADMIN_ERRORS }),
   defineEndpoint({
     method: 'PATCH', path: '/api/shops/{slug}/admin/headers/{id}', summary: 'Update a header (fields merged with the stored ones, same rules as POST); the active header updates header_info too',
     tags: ['admin'], auth: 'user', params: idParams, body: headerPatchSchema, response: headerSchema, errors: ADMIN_ERRORS,
