@@ -41,6 +41,19 @@ export interface DbOptions {
   url?: string;
   /** PGlite data directory, or 'memory://' for an in-memory database. */
   dataDir?: string;
+  /**
+   * An in-memory PGlite started from a dumped data directory (`dumpDataDir`) instead of an empty cluster: the tests'
+   * migrated template (tests/support/seeded.ts), which skips PGlite's initdb (most of a fresh database's cost).
+   */
+  loadDataDir?: Blob;
+}
+
+/** The PostgreSQL extensions the schema uses, as PGlite loads them. */
+export async function pgliteExtensions() {
+  const { citext } = await import('@electric-sql/pglite/contrib/citext');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const { unaccent } = await import('@electric-sql/pglite/contrib/unaccent');
+  return { citext, pg_trgm, unaccent };
 }
 
 export async function openDb(opts: DbOptions): Promise<DbHandle> {
@@ -72,14 +85,12 @@ export async function openDb(opts: DbOptions): Promise<DbHandle> {
     };
   }
   const { PGlite } = await import('@electric-sql/pglite');
-  const { citext } = await import('@electric-sql/pglite/contrib/citext');
-  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-  const { unaccent } = await import('@electric-sql/pglite/contrib/unaccent');
   const { drizzle } = await import('drizzle-orm/pglite');
   const dataDir = opts.dataDir ?? 'memory://';
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create(dataDir.startsWith('memory://') ? undefined : dataDir, {
-    extensions: { citext, pg_trgm, unaccent },
+    extensions: await pgliteExtensions(),
+    ...(opts.loadDataDir && dataDir.startsWith('memory://') ? { loadDataDir: opts.loadDataDir } : {}),
   });
   const db = drizzle({ client, schema, logger }) as unknown as Db;
   return {

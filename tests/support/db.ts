@@ -3,10 +3,10 @@
 import { openDb, type DbHandle } from '../../src/db/client.ts';
 import { migrate } from '../../src/db/migrate.ts';
 import { createFreshDatabase } from './pg.ts';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PG_MIGRATED_TEMPLATE_ENV, PG_TEMPLATE_ENV, clonePgliteTemplate, postgresTemplateClause } from './seeded.ts';
+import { PG_MIGRATED_TEMPLATE_ENV, PG_TEMPLATE_ENV, PGLITE_MIGRATED_DUMP_ENV, clonePgliteTemplate, postgresTemplateClause } from './seeded.ts';
 
 export async function freshDb(): Promise<DbHandle & { dispose: () => Promise<void> }> {
   if (process.env.TEST_DB_KIND === 'postgres') {
@@ -18,7 +18,9 @@ export async function freshDb(): Promise<DbHandle & { dispose: () => Promise<voi
     await migrate(handle);
     return { ...handle, dispose: async () => { await handle.close(); await fresh.drop(); } };
   }
-  const handle = await openDb({});
+  // The run's migrated dump when there is one (run-templates.ts); migrate then finds nothing to do.
+  const dump = process.env[PGLITE_MIGRATED_DUMP_ENV];
+  const handle = await openDb(dump && existsSync(dump) ? { loadDataDir: new Blob([readFileSync(dump)]) } : {});
   await migrate(handle);
   return { ...handle, dispose: () => handle.close() };
 }

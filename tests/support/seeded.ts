@@ -4,7 +4,7 @@
 // `CREATE DATABASE ... TEMPLATE`. The server still runs its migrations and the demo seed on start: on a clone both
 // find nothing to do, so a template from older migrations could never hide a new one.
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -16,6 +16,8 @@ export const PGLITE_TEMPLATE_ENV = 'TIENDAS_TEST_PGLITE_TEMPLATE';
 export const PG_TEMPLATE_ENV = 'TIENDAS_TEST_PG_TEMPLATE';
 /** Set likewise: a migrated, empty PostgreSQL template for service-level tests (tests/support/db.ts freshDb). */
 export const PG_MIGRATED_TEMPLATE_ENV = 'TIENDAS_TEST_PG_MIGRATED_TEMPLATE';
+/** Set likewise: a migrated, empty PGlite data directory dumped to a file, loaded into memory by freshDb. */
+export const PGLITE_MIGRATED_DUMP_ENV = 'TIENDAS_TEST_PGLITE_MIGRATED_DUMP';
 
 function prepare(env: Record<string, string>, seed = true): void {
   // The server's own preparation (scripts/prepare-db.mjs: migrations, demo seed, ANALYZE), in a process of its own.
@@ -71,4 +73,27 @@ export async function makePostgresTemplate(base: string, { seed = true } = {}): 
 export function postgresTemplateClause(env = PG_TEMPLATE_ENV): string {
   const name = process.env[env];
   return name ? ` TEMPLATE "${name}"` : '';
+}
+
+/**
+ * A migrated, empty PGlite database dumped to a file (made now); `dispose` removes it. freshDb loads it into memory
+ * (about 4 s on a loaded machine) instead of starting an empty cluster and migrating it (about 21 s there): PGlite's
+ * initdb is most of that cost.
+ */
+export async function makePgliteMigratedDump(): Promise<{ file: string; dispose: () => void }> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { pgliteExtensions } = await import('../../src/db/client.ts');
+  const { migrate } = await import('../../src/db/migrate.ts');
+  const client = await PGlite.create({ extensions: await pgliteExtensions() });
+  try {
+    await migrate({ kind: 'pglite', db: drizzle({ client }) } as never);
+    const dump = await client.dumpDataDir('none');
+    const base = mkdtempSync(path.join(os.tmpdir(), 'tiendas-migrated-'));
+    const file = path.join(base, 'migrated.tar');
+    writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+    return { file, dispose: () => rmSync(base, { recursive: true, force: true }) };
+  } finally {
+    await client.close();
+  }
 }
