@@ -7,6 +7,7 @@
 //     success toast, or comes back with the 'not deleted' toast. Cancel restores the card and sends nothing.
 import { useEffect, useRef } from 'react';
 import type { AdminApi } from './api.ts';
+import { replayEarlyAdminClick } from './early-clicks.ts';
 import { fmt, type AdminLabels } from './labels.ts';
 import { ERROR_TOAST_MS, SUCCESS_TOAST_MS, UNDO_DELAY_MS, WARNING_TOAST_MS, useToasts } from './ui.tsx';
 
@@ -66,6 +67,8 @@ export function useAdminActions(enabled: boolean, api: AdminApi, labels: AdminLa
       e.preventDefault();
     };
     document.addEventListener('click', onClick);
+    // A click on one of these buttons before this listener existed is replayed now (./early-clicks.ts).
+    replayEarlyAdminClick();
     return () => document.removeEventListener('click', onClick);
   }, [enabled]);
 }

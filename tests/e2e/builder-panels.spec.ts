@@ -15,7 +15,7 @@ const EDITOR = `/${SHOP}/admin/editor`;
 const PNG = 'tests/fixtures/uploads/valid.png';
 const BANNER_URL = 'https://example.com/desde-el-editor';
 
-const frame = (page: Page) => page.frameLocator('iframe[title="Vista previa del borrador"]');
+const frame = (page: Page) => page.frameLocator('iframe[title="Vista previa de la tienda"]');
 const rowIds = (page: Page) => page.locator('li.bf-row').evaluateAll((els) => els.map((e) => e.getAttribute('data-section-id')));
 const panel = (page: Page) => page.getByTestId('builder-tool-panel');
 

@@ -98,7 +98,7 @@ test('admin03 reorders home by keyboard, switches to pack 04 with a preview and 
     await page.getByRole('combobox', { name: 'Tema', exact: true }).selectOption('04');
     await expect(page.locator('.bf-status')).toHaveText(/Guardando|Publicando|Cambios sin guardar/);
     await expect(page.locator('.bf-status')).toHaveText('Publicado', { timeout: 10_000 });
-    const frame = page.frameLocator('iframe[title="Vista previa del borrador"]');
+    const frame = page.frameLocator('iframe[title="Vista previa de la tienda"]');
     await expect(frame.locator('html')).toHaveAttribute('data-theme-pack', '04', { timeout: 15_000 });
     const anon = await browser.newContext({ baseURL: test.info().project.use.baseURL });
     const shopper = await anon.newPage();
@@ -111,7 +111,7 @@ test('admin03 reorders home by keyboard, switches to pack 04 with a preview and 
     // The preview's width switch (the settings form has its own breakpoint switch for responsive settings).
     const widths = page.getByRole('group', { name: 'Ancho' });
     await widths.getByRole('button', { name: 'Teléfono' }).click();
-    await expect(page.locator('iframe[title="Vista previa del borrador"]')).toHaveJSProperty('clientWidth', 390);
+    await expect(page.locator('iframe[title="Vista previa de la tienda"]')).toHaveJSProperty('clientWidth', 390);
     await page.screenshot({ path: `${SHOTS}/builder-1440-phone.png` });
     await widths.getByRole('button', { name: 'Escritorio' }).click();
 
@@ -171,7 +171,7 @@ test('every template previews its own storefront page with the draft', async ({ 
   await page.setViewportSize({ width: 1440, height: 900 });
   await signIn(page.request, USERS.admin03);
   await openBuilder(page);
-  const frame = page.locator('iframe[title="Vista previa del borrador"]');
+  const frame = page.locator('iframe[title="Vista previa de la tienda"]');
   const expected: Record<string, RegExp> = {
     home: /^\/demo-03\/\?preview=draft/, catalogue_list: /^\/demo-03\/catalogos\?preview=draft/,
     catalogue: /^\/demo-03\/catalogos\/[^/?]+\?preview=draft/, search: /^\/demo-03\/productos\?preview=draft/,
@@ -180,7 +180,7 @@ test('every template previews its own storefront page with the draft', async ({ 
   for (const [template, src] of Object.entries(expected)) {
     await page.getByRole('combobox', { name: 'Plantilla', exact: true }).selectOption(template);
     await expect(frame).toHaveAttribute('src', src);
-    await expect(page.frameLocator('iframe[title="Vista previa del borrador"]').locator('html')).toHaveAttribute('data-theme-pack', '03', { timeout: 15_000 });
+    await expect(page.frameLocator('iframe[title="Vista previa de la tienda"]').locator('html')).toHaveAttribute('data-theme-pack', '03', { timeout: 15_000 });
     await expect(page.locator('li.bf-row').first()).toBeVisible();
   }
   await page.screenshot({ path: `${SHOTS}/builder-1440-product.png` });

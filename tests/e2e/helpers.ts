@@ -85,17 +85,18 @@ export const PACK_ADMINS: Record<DemoPack['slug'], string> = {
  * public pages, the section pages its sections enable (blogs, franchises answer 404 otherwise and are left out), one
  * product, and, for a signed-in admin, the account and admin pages. `request` must carry the visitor's cookies.
  */
-export async function storePages(request: APIRequestContext, slug: string, admin: boolean): Promise<string[]> {
+export async function storePages(request: APIRequestContext, slug: string, admin: boolean, adminPages: 'all' | 'storefront' = 'all'): Promise<string[]> {
   const p = await firstProduct(request, slug);
   const product = `/productos/${p.owner}/${p.id}`;
   // The admin's walk: the pages only a signed-in admin sees, and two storefront pages with the admin's controls
   // (the home with its edit pencils and admin bar, a product with add-to-store). The other storefront pages carry the
-  // same controls over the markup the anonymous walk already audits, page by page.
+  // same controls over the markup the anonymous walk already audits, page by page. `storefront`: those two only.
+  const ownPages = ['/mis-compras', '/preferencias', '/alertas', '/monedero', '/promoted', '/referidos', '/mis-boletos', '/admin/configuracion', '/admin/panel',
+    '/admin/pedidos', '/admin/boletos', '/apps/me/referral', '/apps/me/referral/resale/plans', '/apps/me/referral/resale/catalogues'];
   const pages = admin
-    ? ['/', product, '/mis-compras', '/preferencias', '/alertas', '/monedero', '/promoted', '/referidos', '/mis-boletos', '/admin/configuracion', '/admin/panel',
-      '/admin/pedidos', '/admin/boletos', '/apps/me/referral', '/apps/me/referral/resale/plans', '/apps/me/referral/resale/catalogues']
+    ? ['/', product, ...(adminPages === 'all' ? ownPages : [])]
     : ['/', '/catalogos', '/catalogos/novedades', '/productos', '/servicios', '/experiencias', product, '/carrito'];
-  const optional = admin ? ['/blogs/crear'] : ['/blogs', '/franquicias'];
+  const optional = admin ? (adminPages === 'all' ? ['/blogs/crear'] : []) : ['/blogs', '/franquicias'];
   for (const o of optional) if ((await request.get(`/${slug}${o}`, { maxRedirects: 0 })).status() === 200) pages.push(o);
   return pages.map((x) => `/${slug}${x}`);
 }

@@ -26,6 +26,20 @@ test('anonymous shoppers get the plain menu; it leads to the section pages', asy
   await expect(page.getByRole('link', { name: /Café de Altura Franquicias/ })).toBeVisible();
 });
 
+// Issue 27: on a slow phone the first click on 'Productos +' came before the admin island and was lost. Here the
+// island's script is held until the click is made: the window still opens once it runs.
+test('a click on Productos + before the admin island runs is not lost', async ({ page }) => {
+  await signIn(page.request, USERS.admin03);
+  let release!: () => void;
+  const held = new Promise<void>((r) => { release = r; });
+  await page.route(/\/_astro\/AdminBar[^/]*\.js$/, async (route) => { await held; await route.continue(); });
+  await page.goto(`/${SHOP}/`, { waitUntil: 'domcontentloaded' });
+  await expect(page.locator('astro-island', { has: page.locator('.adm-bar') })).toHaveAttribute('ssr', /.*/);
+  await menu(page).getByRole('button', { name: 'Agregar productos' }).click();
+  release();
+  await expect(page.getByRole('dialog', { name: 'Agregar productos' })).toBeVisible({ timeout: 15_000 });
+});
+
 test('the plus beside Productos adds a supplier product to the store, shown publicly', async ({ page, browser }) => {
   await adminPage(page);
   const res = await page.request.get(`${API}/resale?type=product&limit=50`);
