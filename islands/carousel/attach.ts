@@ -13,8 +13,23 @@ import { Autoplay, EffectFade } from 'swiper/modules';
 import { HEADER_CAROUSEL_AUTOPLAY_MS, HEADER_CAROUSEL_SPEED_MS, SHOP_HEADER_CAROUSEL_AUTOPLAY_MS, SHOP_HEADER_CAROUSEL_SPEED_MS } from './constants.ts';
 import { PAUSE_ICON, PLAY_ICON } from './labels.ts';
 
-export function attachCarousel(root: HTMLElement): Swiper {
+/** This carousel's autoplay delay (the shop header carousel's in two columns). */
+export function autoplayDelay(root: HTMLElement): number {
+  return root.dataset.timing === 'shop-header' ? SHOP_HEADER_CAROUSEL_AUTOPLAY_MS : HEADER_CAROUSEL_AUTOPLAY_MS;
+}
+
+/**
+ * `elapsedMs`: how long the page has been showing the first slide when this runs (the script is fetched shortly
+ * before the first autoplay step, src/sections/HeaderCarousel.astro): the first step still comes at the delay after
+ * the page appeared, not a full delay after this.
+ */
+export function attachCarousel(root: HTMLElement, elapsedMs = 0): Swiper {
   const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+  const firstSlide = root.querySelector<HTMLElement>('.swiper-slide');
+  const firstWait = Math.max(500, autoplayDelay(root) - elapsedMs);
+  // Swiper reads a per-slide delay from data-swiper-autoplay; the first slide's is dropped after its first turn.
+  if (firstSlide && elapsedMs > 0) firstSlide.dataset.swiperAutoplay = String(firstWait);
+  const dropFirstWait = () => { if (firstSlide) delete firstSlide.dataset.swiperAutoplay; };
   let userPaused = reduced;
   const dots = Array.from(root.querySelectorAll<HTMLButtonElement>('.hc-dot'));
   const play = root.querySelector<HTMLButtonElement>('.hc-play');
@@ -32,6 +47,8 @@ export function attachCarousel(root: HTMLElement): Swiper {
     autoplay: { enabled: !reduced, delay: shopHeader ? SHOP_HEADER_CAROUSEL_AUTOPLAY_MS : HEADER_CAROUSEL_AUTOPLAY_MS, pauseOnMouseEnter: true, disableOnInteraction: false },
     on: {
       realIndexChange: (s) => setActive(s.realIndex),
+      autoplay: dropFirstWait,
+      sliderMove: dropFirstWait,
       autoplayStart: () => live('off'),
       autoplayStop: () => live('polite'),
     },
@@ -49,9 +66,9 @@ export function attachCarousel(root: HTMLElement): Swiper {
     play.querySelector('path')?.setAttribute('d', playing ? PAUSE_ICON : PLAY_ICON);
   };
   showPlaying(!reduced);
-  root.querySelector('.hc-prev')?.addEventListener('click', () => swiper.slidePrev());
-  root.querySelector('.hc-next')?.addEventListener('click', () => swiper.slideNext());
-  dots.forEach((d, i) => d.addEventListener('click', () => swiper.slideToLoop(i)));
+  root.querySelector('.hc-prev')?.addEventListener('click', () => { dropFirstWait(); swiper.slidePrev(); });
+  root.querySelector('.hc-next')?.addEventListener('click', () => { dropFirstWait(); swiper.slideNext(); });
+  dots.forEach((d, i) => d.addEventListener('click', () => { dropFirstWait(); swiper.slideToLoop(i); }));
   play?.addEventListener('click', () => {
     userPaused = !userPaused;
     showPlaying(!userPaused);
@@ -66,6 +83,6 @@ export function attachCarousel(root: HTMLElement): Swiper {
 }
 
 /** Every header carousel on the page. */
-export function attachAll(doc: ParentNode = document) {
-  return Array.from(doc.querySelectorAll<HTMLElement>('.hc:not(.swiper-initialized)')).map(attachCarousel);
+export function attachAll(doc: ParentNode = document, elapsedMs = 0) {
+  return Array.from(doc.querySelectorAll<HTMLElement>('.hc:not(.swiper-initialized)')).map((root) => attachCarousel(root, elapsedMs));
 }

@@ -12,5 +12,7 @@ export const HEADER_CAROUSEL_SPEED_MS = 500;
 export const SHOP_HEADER_CAROUSEL_AUTOPLAY_MS = 7000;
 /** Shop header carousel transition (fade) speed (seed 000 §9). */
 export const SHOP_HEADER_CAROUSEL_SPEED_MS = 4000;
+/** The carousel's script is fetched this long before its first autoplay step (when nothing brought it sooner). */
+export const CAROUSEL_SCRIPT_LEAD_MS = 2000;
 /** Below this viewport width the slide's mobile image is shown (the static single slide uses the same query). */
 export const HEADER_CAROUSEL_MOBILE_QUERY = '(max-width: 700px)';

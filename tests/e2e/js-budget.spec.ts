@@ -1,14 +1,16 @@
 // Anonymous shoppers' pages must not gain JavaScript: the scripts each pack's home, catalogue and product pages load
-// before the first interaction (every script requested by the load event, and the carousel's once it has attached), sized as
-// gzip -9 of what was received, stay within a budget. The homes with a header carousel (packs 03, 04) carry Swiper's
-// core with its fade and autoplay modules (25.2 KB gzip -9 in all on those homes; 27.1 KB while Swiper's A11y module
-// and CSS in the script as before); tests/bench/pages.ts prints the same figures in full.
+// before the first interaction (every script requested by the load event and in the second after it), sized as gzip -9
+// of what was received, stay within a budget. Issue 29: a carousel home loads no more than Shopify Dawn's home (16.4 KB
+// gzip): Swiper (its core, fade and autoplay modules) comes on the first approach to the carousel or shortly before its
+// first autoplay step, and a click on a control made before then is not lost. tests/bench/pages.ts prints the figures.
 import { gzipSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 import { firstProduct, PACKS } from './helpers.ts';
 
 const KB = 1024;
-const BUDGET = { home: 26 * KB, catalogue: 3 * KB, product: 1 * KB } as const;
+/** Shopify Dawn's home page: 16.4 KB of script, gzip (issue 29's measurement). */
+const DAWN_HOME = 16.4 * KB;
+const BUDGET = { home: DAWN_HOME, catalogue: 3 * KB, product: 1 * KB } as const;
 
 async function scriptBytes(page: Page, path: string): Promise<{ total: number; scripts: string[] }> {
   const sizes = new Map<string, Promise<number>>();
@@ -18,8 +20,8 @@ async function scriptBytes(page: Page, path: string): Promise<{ total: number; s
   });
   const res = await page.goto(path, { waitUntil: 'load' });
   expect(res?.status(), path).toBe(200);
-  // The carousel's script is imported by a small bootstrap once the page has loaded: wait until it has run.
-  if (await page.locator('.hc').count()) await expect(page.locator('.hc.swiper-initialized')).toHaveCount(await page.locator('.hc').count());
+  // What a shopper who has not touched anything gets in the first second after load (no pointer moves here).
+  await page.evaluate(() => new Promise((r) => setTimeout(r, 1000)));
   const all = await Promise.all([...sizes.values()]);
   return { total: all.reduce((a, b) => a + b, 0), scripts: [...sizes.keys()].map((u) => new URL(u).pathname) };
 }
@@ -38,3 +40,24 @@ for (const { slug, pack } of PACKS) {
     }
   });
 }
+
+// The carousel comes by itself before its first autoplay step, and a click on 'next' made before its script arrived
+// moves it once the script is there (the script is held here until after the click).
+test('pack 03: the home carousel attaches before its first step; an early click on next is replayed', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  let release!: () => void;
+  const held = new Promise<void>((r) => { release = r; });
+  await page.route(/\/_astro\/attach[^/]*\.js$/, async (route) => { await held; await route.continue(); });
+  await page.goto('/demo-03/', { waitUntil: 'load' });
+  const carousel = page.locator('.hc').first();
+  await expect(carousel).not.toHaveClass(/swiper-initialized/);
+  await carousel.locator('.hc-next').click();
+  release();
+  await expect(carousel).toHaveClass(/swiper-initialized/, { timeout: 15_000 });
+  await expect(carousel.locator('.hc-dot[aria-current=true]')).not.toHaveAttribute('aria-label', /\b1\b/);
+
+  const other = await page.context().newPage();
+  await other.goto('/demo-03/', { waitUntil: 'load' });
+  await expect(other.locator('.hc').first()).toHaveClass(/swiper-initialized/, { timeout: 15_000 });
+  await other.close();
+});

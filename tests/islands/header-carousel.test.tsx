@@ -133,6 +133,27 @@ describe('HeaderCarousel', () => {
     expect(current()).toBe('Diapositiva 2');
   });
 
+  it('attached late (the script comes shortly before the first step), the first step still comes at 5000 ms after the page showed', async () => {
+    mockReducedMotion(false);
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(800);
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(250);
+    vi.useFakeTimers();
+    const r = render(<HeaderCarousel slides={slides} width={3200} height={982} labels={labels} />);
+    const swiper = attachCarousel(r.container.querySelector('.hc') as HTMLElement, 3000);
+    const current = () => r.container.querySelector('.hc-dot[aria-current=true]')!.getAttribute('aria-label');
+    await act(async () => { await vi.advanceTimersByTimeAsync(1990); });
+    expect(current()).toBe('Diapositiva 1');
+    await act(async () => { await vi.advanceTimersByTimeAsync(20); });
+    expect(current()).toBe('Diapositiva 2');
+    // Later steps wait the full delay; the first slide's shorter wait is gone.
+    act(() => { for (const t of [swiper.wrapperEl, ...swiper.slides]) t.dispatchEvent(new Event('transitionend', { bubbles: true })); });
+    expect(r.container.querySelector('[data-swiper-autoplay]')).toBeNull();
+    await act(async () => { await vi.advanceTimersByTimeAsync(HEADER_CAROUSEL_AUTOPLAY_MS - 10); });
+    expect(current()).toBe('Diapositiva 2');
+    await act(async () => { await vi.advanceTimersByTimeAsync(20); });
+    expect(current()).toBe('Diapositiva 3');
+  });
+
   it('names bullets from the slide label with or without a {{n}} placeholder', () => {
     expect(slideName('Diapositiva {{n}}', 2, 3)).toBe('Diapositiva 2');
     expect(slideName('Slide {{index}} of {{count}}', 2, 3)).toBe('Slide 2 of 3');
