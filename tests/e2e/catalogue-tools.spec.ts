@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { SCREENS_DIR, USERS, VIEWPORTS, imagesInViewSettled, islandsSettled, signIn, waitForIsland } from './helpers.ts';
+import { SCREENS_DIR, USERS, VIEWPORTS, imagesInViewSettled, islandsSettled, signIn, waitForIsland, screenPair } from './helpers.ts';
 
 const dict = (lang: 'es' | 'en') => JSON.parse(readFileSync(`src/locales/${lang}.json`, 'utf8')).catalogueTools as Record<string, string>;
 const ES = dict('es');
@@ -183,6 +183,7 @@ test('catalogue tools at 390 px: add by search and by filter, reorder, remove wi
 
 for (const lang of ['es', 'en'] as const) {
   for (const vp of ['phone', 'desktop'] as const) {
+    if (!screenPair(lang, vp)) continue;
     test(`screens ${lang} ${vp}: the bar, the add modal, order and removal, the fork dialog`, async ({ page, baseURL }) => {
       const L = lang === 'es' ? ES : EN;
       await page.setViewportSize(VIEWPORTS[vp]);

@@ -198,3 +198,12 @@ export function trackedOnBareDomain(link: URL, slug: string): string {
   const path = link.pathname === '/' ? `/${slug}/` : `/${slug}${link.pathname}`;
   return `${path}${link.search}`;
 }
+
+/**
+ * Whether a screenshot walk covers this (language, size) pair. With SCREENSHOTS=1 (`SCREENSHOTS=1 npm run test:e2e`,
+ * for looking at the screens) all four; otherwise two that still read each language and each size once (Spanish on
+ * the phone, English on the desktop), since the screens themselves are for people and the run's time is CI's.
+ */
+export function screenPair(lang: string, vp: string): boolean {
+  return process.env.SCREENSHOTS === '1' || lang.startsWith('es') === (vp === 'phone');
+}
