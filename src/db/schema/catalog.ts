@@ -135,7 +135,16 @@ export const catalogueProducts = pgTable('catalogue_products', {
   product_id: uuid('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
   /** Zero-based position (seed 001 §4). */
   queue_position: integer('queue_position').notNull().default(0),
-}, (t) => [primaryKey({ columns: [t.catalogue_id, t.product_id] }), index('catalogue_products_order').on(t.catalogue_id, t.queue_position)]);
+  /**
+   * Whether the item is visible (published, not hidden, not disabled), copied from products by the triggers of
+   * migration 0039 so a catalogue's page N is found on the narrow partial index below instead of reading the
+   * product row of every item before it (issue 29).
+   */
+  visible: boolean('visible').notNull().default(true),
+}, (t) => [
+  primaryKey({ columns: [t.catalogue_id, t.product_id] }), index('catalogue_products_order').on(t.catalogue_id, t.queue_position),
+  index('catalogue_products_visible_order').on(t.catalogue_id, t.queue_position, t.product_id).where(sql`"visible"`),
+]);
 
 /**
  * Catalogue places an item had when it left the store (issue 26: removing from the store must not drop it from the

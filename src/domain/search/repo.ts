@@ -266,10 +266,16 @@ export async function catalogueItems(db: Db, shopId: string, catalogueId: string
     where ${catalogueProducts.catalogue_id} = ${catalogueId} and ${visibleItem}`;
   const isIn = (r: RawItem) => Boolean((r as RawItem & { in_store: boolean }).in_store);
   if (!opts.text) {
-    // The catalogue's order comes from the (catalogue_id, queue_position) index; the count is kept by the database
+    // The page's ids come from the catalogue's visible items on their narrow partial index (catalogue_id,
+    // queue_position, product_id where visible: migration 0039), so page 50 skips 1,470 index entries instead of as
+    // many product rows; only the page's rows are read from products. The count is kept by the database
     // (catalogue_item_counts, migration 0023).
     const [res, c] = await Promise.all([
-      db.execute(sql`select ${listItemColumns(qp)}, ${inStore} ${base} order by ${qp}, ${products.id} offset ${opts.offset} limit ${opts.limit}`),
+      db.execute(sql`select ${listItemColumns(sql`k.qp`)}, ${inStore} from (
+          select cp.product_id as pid, cp.queue_position as qp from ${catalogueProducts} cp
+          where cp.catalogue_id = ${catalogueId} and cp.visible order by cp.queue_position, cp.product_id
+          offset ${opts.offset} limit ${opts.limit}
+        ) as k join ${products} on ${products.id} = k.pid order by k.qp, k.pid`),
       db.execute(sql`select coalesce((select n from catalogue_item_counts where catalogue_id = ${catalogueId}), 0)::int as n`),
     ]);
     const rows = rowsOf<RawItem>(res);
