@@ -107,9 +107,19 @@ export const shopItemSearch = pgTable('shop_item_search', {
   search_name: text('search_name').notNull(),
   /** products.tags (migration 0028): a product page's related items are the first in the store's order that share tags. */
   tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+  /** products.currency and list_price (migration 0039): a store's price orders page on the narrow index below. */
+  currency: text('currency').notNull().default(''),
+  list_price: integer('list_price').notNull().default(0),
 }, (t) => [
   primaryKey({ columns: [t.shop_id, t.product_id] }),
   index('shop_item_search_order').on(t.shop_id, t.type, t.queue_position, t.product_id),
+  // The price orders (src/domain/search/repo.ts currencyGroup: the home currency MXN first, then by code), both ways.
+  index('shop_item_search_price').on(t.shop_id, t.type, sql`(${t.currency} <> 'MXN')`, t.currency, t.list_price, t.product_id),
+  index('shop_item_search_price_desc').on(t.shop_id, t.type, sql`(${t.currency} <> 'MXN')`, t.currency, t.list_price.desc(), t.product_id),
+  // One-character searches: names starting with the letter, those whose first word is the letter apart, each in the
+  // ranking's order (length, the store's order), so their first page is read off the index (src/domain/search/repo.ts).
+  index('shop_item_search_initial').on(t.shop_id, t.type, sql`left(${t.search_name}, 1)`,
+    sql`(length(${t.search_name}) = 1 or substr(${t.search_name}, 2, 1) = ' ')`, sql`length(${t.search_name})`, t.queue_position, t.product_id),
   foreignKey({ name: 'shop_item_search_link_fk', columns: [t.shop_id, t.product_id], foreignColumns: [shopProducts.shop_id, shopProducts.product_id] }).onDelete('cascade'),
   index('shop_item_search_product').on(t.product_id),
 ]);

@@ -6,6 +6,7 @@ import { catalogueItems, currencyGroup, listItemColumns, ratingOf, rowsOf, toLis
 import { escapeLike } from '../search/schema.ts';
 import type { Catalogue, ItemType, ListItem } from './schema.ts';
 import { DEFAULT_RESALE_PLAN } from '../../lib/shared/constants.ts';
+import { HOME_CURRENCY } from '../../lib/shared/money.ts';
 import { prepared } from '../../db/prepared.ts';
 
 
@@ -13,43 +14,46 @@ import { prepared } from '../../db/prepared.ts';
 const ITEM_ORDERS = {
   '-list_price': [currencyGroup, desc(products.list_price), asc(products.id)],
   list_price: [currencyGroup, asc(products.list_price), asc(products.id)],
+  queue_position: [asc(shopItemSearch.queue_position), asc(products.id)],
+} as const;
+
+// The same orders on shop_item_search, written as its indexes are (migration 0039: the home currency as a literal,
+// the descending price NULLS LAST), so the planner walks an index instead of sorting the store.
+if (!/^[A-Z]{3}$/.test(HOME_CURRENCY)) throw new Error(`HOME_CURRENCY is not a currency code: ${HOME_CURRENCY}`);
+const narrowGroup = sql`(${shopItemSearch.currency} <> ${sql.raw(`'${HOME_CURRENCY}'`)})`;
+const NARROW_ORDERS = {
+  '-list_price': [narrowGroup, asc(shopItemSearch.currency), sql`${shopItemSearch.list_price} desc nulls last`, asc(shopItemSearch.product_id)],
+  list_price: [narrowGroup, asc(shopItemSearch.currency), asc(shopItemSearch.list_price), asc(shopItemSearch.product_id)],
+  queue_position: [asc(shopItemSearch.queue_position), asc(shopItemSearch.product_id)],
 } as const;
 
 /**
  * A shop's visible items of a type, one page in `sort` order, and how many there are: one prepared statement per
  * order (src/db/prepared.ts; every home section and list page runs it), the total read from the kept counts in the
- * same statement. The store's own order takes the page's ids from shop_item_search's narrow index (shop, type,
- * queue_position, product_id: visible items only, the same rows), so page 200 skips 7,164 index entries instead of
- * 7,164 joined product rows, and reads only the page's 36 from products (issue 29).
+ * same statement. The page's ids come from shop_item_search (visible store items only, the same rows) on its narrow
+ * index for the order (store order, or price by currency group), so page 200 skips 7,164 index entries instead of
+ * sorting or skipping as many joined product rows, and only the page's 36 are read from products (issue 29).
  */
 export async function listShopItems(db: Db, shopId: string, opts: { type: 'product' | 'service' | 'experience'; offset: number; limit: number; sort: string }) {
   const sort = opts.sort in ITEM_ORDERS ? (opts.sort as keyof typeof ITEM_ORDERS) : 'queue_position';
-  const columns = {
-    id: products.id, owner: products.owner, name: products.name, slug: products.slug, type: products.type,
-    currency: products.currency, list_price: products.list_price, crossout_price: products.crossout_price,
-    hide_price: products.hide_price, is_free: products.is_free,
-    photo: sql<string | null>`${products.photos}->>0`, stock_type: products.stock_type,
-    available: sql<number>`(${products.stock_on_hand} - ${products.stock_reserved})::int`, sold_out: products.sold_out,
-    experience_date: products.experience_date,
-    rating_count: productReviewStats.review_count, rating_sum: productReviewStats.rating_sum,
-    // Kept by the database (shop_item_counts, migration 0023): counting a store of 100,000 items took 200-300 ms.
-    total: sql<number>`coalesce((select n from shop_item_counts c where c.shop_id = ${sql.placeholder('shop')} and c.type = ${sql.placeholder('type')}), 0)::int`,
-  };
-  const query = sort === 'queue_position'
-    ? prepared(db, 'shop_items_queue_keyed', (d, name) => {
-      const page = d.select({ pid: shopItemSearch.product_id, qp: shopItemSearch.queue_position }).from(shopItemSearch)
-        .where(and(eq(shopItemSearch.shop_id, sql.placeholder('shop')), eq(shopItemSearch.type, sql.placeholder('type'))))
-        .orderBy(asc(shopItemSearch.queue_position), asc(shopItemSearch.product_id))
-        .offset(sql.placeholder('offset')).limit(sql.placeholder('limit')).as('page');
-      return d.select({ ...columns, queue_position: page.qp }).from(page).innerJoin(products, eq(products.id, page.pid))
-        .leftJoin(productReviewStats, eq(productReviewStats.product_id, products.id))
-        .orderBy(asc(page.qp), asc(page.pid)).prepare(name);
-    })
-    : prepared(db, `shop_items_${sort.replace('-', 'desc_')}`, (d, name) => d.select({ ...columns, queue_position: shopProducts.queue_position })
-      .from(shopProducts).innerJoin(products, eq(products.id, shopProducts.product_id))
+  const query = prepared(db, `shop_items_keyed_${sort.replace('-', 'desc_')}`, (d, name) => {
+    const page = d.select({ pid: shopItemSearch.product_id, qp: shopItemSearch.queue_position }).from(shopItemSearch)
+      .where(and(eq(shopItemSearch.shop_id, sql.placeholder('shop')), eq(shopItemSearch.type, sql.placeholder('type'))))
+      .orderBy(...NARROW_ORDERS[sort]).offset(sql.placeholder('offset')).limit(sql.placeholder('limit')).as('page');
+    return d.select({
+      id: products.id, owner: products.owner, name: products.name, slug: products.slug, type: products.type,
+      currency: products.currency, list_price: products.list_price, crossout_price: products.crossout_price,
+      hide_price: products.hide_price, is_free: products.is_free, queue_position: page.qp,
+      photo: sql<string | null>`${products.photos}->>0`, stock_type: products.stock_type,
+      available: sql<number>`(${products.stock_on_hand} - ${products.stock_reserved})::int`, sold_out: products.sold_out,
+      experience_date: products.experience_date,
+      rating_count: productReviewStats.review_count, rating_sum: productReviewStats.rating_sum,
+      // Kept by the database (shop_item_counts, migration 0023): counting a store of 100,000 items took 200-300 ms.
+      total: sql<number>`coalesce((select n from shop_item_counts c where c.shop_id = ${sql.placeholder('shop')} and c.type = ${sql.placeholder('type')}), 0)::int`,
+    }).from(page).innerJoin(products, eq(products.id, page.pid))
       .leftJoin(productReviewStats, eq(productReviewStats.product_id, products.id))
-      .where(and(eq(shopProducts.shop_id, sql.placeholder('shop')), eq(products.type, sql.placeholder('type')), visibleItem))
-      .orderBy(...ITEM_ORDERS[sort]).offset(sql.placeholder('offset')).limit(sql.placeholder('limit')).prepare(name));
+      .orderBy(...(sort === 'queue_position' ? [asc(page.qp), asc(page.pid)] : ITEM_ORDERS[sort])).prepare(name);
+  });
   const rows = await query.execute({ shop: shopId, type: opts.type, offset: opts.offset, limit: opts.limit });
   // A page past the end has no row to carry the kept count: read it apart.
   const total = rows[0]?.total ?? (opts.offset > 0

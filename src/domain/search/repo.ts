@@ -214,6 +214,26 @@ async function shopRankedPage(db: Db, shopId: string, type: ItemType, narrow: Te
 }
 
 /**
+ * The first `want` matches of a one-character text when they all have its two best ranks (the name is the
+ * character or starts with it), in relevance order, read off shop_item_search_initial (migration 0039: shop, type,
+ * first character, 'first word is the character alone', name length, the store's order) instead of ranking every
+ * name with a word starting with it (most of a large store's names). Null when there are fewer: the caller ranks
+ * them all. Only a letter or digit: the index's first character is the folded name's.
+ */
+async function initialPage(db: Db, shopId: string, type: ItemType, text: string, want: number): Promise<RawItem[] | null> {
+  if (!/^[\p{L}\p{N}]$/u.test(text)) return null;
+  const q = sql`public.f_search_name(${text})`;
+  const alone = sql`(length(s.search_name) = 1 or substr(s.search_name, 2, 1) = ' ')`;
+  const tier = (k0: number, cond: SQL) => sql`(select s.product_id as pid, s.queue_position as qp, ${k0} as k0, length(s.search_name) as k1
+    from shop_item_search s where s.shop_id = ${shopId} and s.type = ${type} and left(s.search_name, 1) = ${q} and ${cond}
+    order by length(s.search_name), s.queue_position, s.product_id limit ${want})`;
+  const rows = rowsOf<RawItem>(await db.execute(sql`select ${listItemColumns(sql`t.qp`)} from (
+      ${tier(0, alone)} union all ${tier(1, sql`not ${alone}`)} order by k0, k1, qp, pid limit ${want}
+    ) t join ${products} on ${products.id} = t.pid order by t.k0, t.k1, t.qp, t.pid`));
+  return rows.length === want ? rows : null;
+}
+
+/**
  * A store's matches counted up to SEARCH_CHECK_AT_LEAST: those in the name on shop_item_search, then, when they
  * are fewer, those only in tags or description on products (up to the rest of the limit).
  */
@@ -238,6 +258,13 @@ export async function searchShopItems(db: Db, shopId: string, opts: { text: stri
       from ${shopProducts} join ${products} on ${products.id} = ${shopProducts.product_id}
       where ${shopProducts.shop_id} = ${shopId} and ${products.type} = ${opts.type} and ${visibleItem} and ${wide.where}
       order by ${orderFor(opts.sort, wide, sql`${shopProducts.queue_position}`)} offset ${opts.offset} limit ${opts.limit}`).then((r) => rowsOf<RawItem>(r));
+    // A broad one-character text ('a'): its first pages straight off the index, the count bounded (issue 29).
+    const initial = mode === 'strict' && opts.sort === 'queue_position' && opts.text.length === 1
+      ? await initialPage(db, shopId, opts.type, opts.text, opts.offset + opts.limit) : null;
+    if (initial) {
+      const total = await shopCountAtLeast(db, shopId, opts.type, narrow, wide);
+      return { results: initial.slice(opts.offset).map((r) => toListItem(r)), matches_estimated: total };
+    }
     if (opts.sort === 'queue_position' && narrow.nameOnly) {
       const rows = await shopRankedPage(db, shopId, opts.type, narrow, wide, opts.offset, opts.limit);
       // Past the last match the page is empty and says nothing of the total: counted apart then.
