@@ -1,3 +1,4 @@
+import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
 import { Client } from '../support/http.ts';
 
@@ -17,6 +18,37 @@ describe('SEO per shop', () => {
     for (const p of ['2', '0', 'x']) expect((await c.get(`/sitemap.xml?page=${p}`, { host: 'demo-03.localhost' })).status, p).toBe(404);
     const own = await c.get('/sitemap.xml', { host: 'tienda-04.example' });
     expect(own.text).toContain('<loc>https://tienda-04.example/</loc>');
+  });
+
+  it('streams each sitemap file as well-formed XML naming every visible item of the shop once, in its order', async () => {
+    const c = new Client();
+    // The store's visible items of every type, in its order, as the API pages them.
+    const items: { id: string; owner: string; type: string; queue_position: number }[] = [];
+    for (const type of ['product', 'service', 'experience']) {
+      for (let offset = 0; ; offset += 100) {
+        const page = (await c.get(`/api/shops/demo-03/products?type=${type}&limit=100&offset=${offset}`)).json() as { results: typeof items };
+        items.push(...page.results);
+        if (page.results.length < 100) break;
+      }
+    }
+    items.sort((a, b) => a.queue_position - b.queue_position || (a.id < b.id ? -1 : 1));
+    const map = await c.get('/sitemap.xml?page=1', { host: 'demo-03.localhost' });
+    expect(map.status).toBe(200);
+    const doc = new JSDOM(map.text, { contentType: 'application/xml' }).window.document;
+    expect(doc.getElementsByTagName('parsererror')).toHaveLength(0);
+    expect(doc.documentElement.localName).toBe('urlset');
+    expect(doc.documentElement.namespaceURI).toBe('http://www.sitemaps.org/schemas/sitemap/0.9');
+    const urls = [...doc.getElementsByTagName('url')].map((u) => [u.getElementsByTagName('loc')[0]?.textContent, u.getElementsByTagName('lastmod')[0]?.textContent]);
+    for (const [loc, lastmod] of urls) {
+      expect(loc).toMatch(/^http:\/\/demo-03\.localhost(:\d+)?\//);
+      expect(lastmod).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    }
+    const ROUTE: Record<string, string> = { product: 'productos', service: 'servicios', experience: 'experiencias' };
+    const listed = urls.map(([loc]) => new URL(loc!).pathname).filter((p) => /^\/(productos|servicios|experiencias)\//.test(p));
+    expect(listed).toEqual(items.map((i) => `/${ROUTE[i.type]}/${i.owner}/${i.id}`));
+    // A cached copy is the streamed one, byte for byte (another file's write to demo-03 may have made it stale).
+    const again = await c.get('/sitemap.xml?page=1', { host: 'demo-03.localhost' });
+    if (again.headers['x-page-cache'] === 'hit') expect(again.text).toBe(map.text);
   });
 
   it('has title, description, canonical and Open Graph tags on the shop home', async () => {

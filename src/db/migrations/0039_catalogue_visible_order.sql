@@ -4,7 +4,7 @@ ALTER TABLE "shop_item_search" ADD COLUMN "list_price" integer DEFAULT 0 NOT NUL
 CREATE INDEX "catalogue_products_visible_order" ON "catalogue_products" USING btree ("catalogue_id","queue_position","product_id") WHERE "visible";--> statement-breakpoint
 CREATE INDEX "shop_item_search_price" ON "shop_item_search" USING btree ("shop_id","type",("currency" <> 'MXN'),"currency","list_price","product_id");--> statement-breakpoint
 CREATE INDEX "shop_item_search_price_desc" ON "shop_item_search" USING btree ("shop_id","type",("currency" <> 'MXN'),"currency","list_price" DESC NULLS LAST,"product_id");--> statement-breakpoint
-CREATE INDEX "shop_item_search_initial" ON "shop_item_search" USING btree ("shop_id","type",left("search_name", 1),(length("search_name") = 1 or substr("search_name", 2, 1) = ' '),length("search_name"),"queue_position","product_id");--> statement-breakpoint
+CREATE INDEX "shop_item_search_initial" ON "shop_item_search" USING btree ("shop_id","type",left("search_name", 1),(case when length("search_name") = 1 or substr("search_name", 2, 1) = ' ' then 0 else 1 end),length("search_name"),"queue_position","product_id");--> statement-breakpoint
 -- Large catalogues (issue 29): a catalogue's page N is found by skipping the visible items before it on this
 -- narrow partial index instead of reading the 1.3 KB product row of each. `visible` copies the storefront's rule
 -- (published, not hidden, not disabled) from products: set on insert, moved when a product's visibility changes

@@ -119,7 +119,7 @@ export const shopItemSearch = pgTable('shop_item_search', {
   // One-character searches: names starting with the letter, those whose first word is the letter apart, each in the
   // ranking's order (length, the store's order), so their first page is read off the index (src/domain/search/repo.ts).
   index('shop_item_search_initial').on(t.shop_id, t.type, sql`left(${t.search_name}, 1)`,
-    sql`(length(${t.search_name}) = 1 or substr(${t.search_name}, 2, 1) = ' ')`, sql`length(${t.search_name})`, t.queue_position, t.product_id),
+    sql`(case when length(${t.search_name}) = 1 or substr(${t.search_name}, 2, 1) = ' ' then 0 else 1 end)`, sql`length(${t.search_name})`, t.queue_position, t.product_id),
   foreignKey({ name: 'shop_item_search_link_fk', columns: [t.shop_id, t.product_id], foreignColumns: [shopProducts.shop_id, shopProducts.product_id] }).onDelete('cascade'),
   index('shop_item_search_product').on(t.product_id),
 ]);

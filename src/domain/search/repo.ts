@@ -65,7 +65,9 @@ export function textMatch(text: string, mode: 'strict' | 'fuzzy' = 'strict', n: 
   }
   let where: SQL, nameWhere: SQL, docWhere: SQL | undefined;
   if (text.length < 2) {
-    where = nameWhere = sql`(${spaced} like '% ' || ${q} || '%')`;
+    // A word of the name starts with it, written on the column itself so the trigram index answers it (the word's
+    // first trigram): a rare letter in a store of 100,000 names is 800 index hits, not a scan of every name.
+    where = nameWhere = sql`(${n} like ${q} || '%' or ${n} like '% ' || ${q} || '%')`;
   } else {
     nameWhere = sql`(${n} like '%' || ${q} || '%')`;
     if (tokens.length) docWhere = sql`(${searchDocument} @@ to_tsquery('simple', public.f_unaccent(${prefixTsquery(tokens)})))`;
@@ -223,14 +225,26 @@ async function shopRankedPage(db: Db, shopId: string, type: ItemType, narrow: Te
 async function initialPage(db: Db, shopId: string, type: ItemType, text: string, want: number): Promise<RawItem[] | null> {
   if (!/^[\p{L}\p{N}]$/u.test(text)) return null;
   const q = sql`public.f_search_name(${text})`;
-  const alone = sql`(length(s.search_name) = 1 or substr(s.search_name, 2, 1) = ' ')`;
-  const tier = (k0: number, cond: SQL) => sql`(select s.product_id as pid, s.queue_position as qp, ${k0} as k0, length(s.search_name) as k1
-    from shop_item_search s where s.shop_id = ${shopId} and s.type = ${type} and left(s.search_name, 1) = ${q} and ${cond}
+  // The rank: 0 when the name is the character or its first word is the character alone, else 1. Written as the
+  // index is, so the planner matches it (a boolean expression would be rewritten and read as a filter).
+  const rank = sql.raw(`(case when length(s.search_name) = 1 or substr(s.search_name, 2, 1) = ' ' then 0 else 1 end)`);
+  const tier = (k0: 0 | 1) => sql`(select s.product_id as pid, s.queue_position as qp, ${sql.raw(String(k0))} as k0, length(s.search_name) as k1
+    from shop_item_search s where s.shop_id = ${shopId} and s.type = ${type} and left(s.search_name, 1) = ${q} and ${rank} = ${sql.raw(String(k0))}
     order by length(s.search_name), s.queue_position, s.product_id limit ${want})`;
   const rows = rowsOf<RawItem>(await db.execute(sql`select ${listItemColumns(sql`t.qp`)} from (
-      ${tier(0, alone)} union all ${tier(1, sql`not ${alone}`)} order by k0, k1, qp, pid limit ${want}
+      ${tier(0)} union all ${tier(1)} order by k0, k1, qp, pid limit ${want}
     ) t join ${products} on ${products.id} = t.pid order by t.k0, t.k1, t.qp, t.pid`));
   return rows.length === want ? rows : null;
+}
+
+/**
+ * The names starting with a one-character text, counted up to SEARCH_CHECK_AT_LEAST off the same index: when they
+ * reach it, so do the matches (every one of them matches), and the count needs no scan of the other names.
+ */
+async function initialCountAtLeast(db: Db, shopId: string, type: ItemType, text: string): Promise<number> {
+  const res = await db.execute(sql`select count(*)::int as n from (select 1 from shop_item_search s
+    where s.shop_id = ${shopId} and s.type = ${type} and left(s.search_name, 1) = public.f_search_name(${text}) limit ${SEARCH_CHECK_AT_LEAST}) as m`);
+  return Number(rowsOf<{ n: number }>(res)[0]?.n ?? 0);
 }
 
 /**
@@ -262,7 +276,8 @@ export async function searchShopItems(db: Db, shopId: string, opts: { text: stri
     const initial = mode === 'strict' && opts.sort === 'queue_position' && opts.text.length === 1
       ? await initialPage(db, shopId, opts.type, opts.text, opts.offset + opts.limit) : null;
     if (initial) {
-      const total = await shopCountAtLeast(db, shopId, opts.type, narrow, wide);
+      const total = await initialCountAtLeast(db, shopId, opts.type, opts.text) >= SEARCH_CHECK_AT_LEAST
+        ? SEARCH_CHECK_AT_LEAST : await shopCountAtLeast(db, shopId, opts.type, narrow, wide);
       return { results: initial.slice(opts.offset).map((r) => toListItem(r)), matches_estimated: total };
     }
     if (opts.sort === 'queue_position' && narrow.nameOnly) {

@@ -49,6 +49,9 @@ export const GET: APIRoute = async ({ locals, url: address }) => {
       c.enqueue(encoder.encode(head));
     },
     async pull(c) {
+      // Let the socket and the compressor write what is queued before the next batch: PGlite answers in the same
+      // thread without I/O, so without this turn of the event loop nothing went out until the whole file was read.
+      await new Promise((resolve) => setImmediate(resolve));
       const next = await batches.next();
       if (!next.done) {
         c.enqueue(encoder.encode(next.value.map((i) => url(`${origin}/${PREFIX[i.type]}/${i.owner}/${i.id}`, i.updated_at)).join('')));
