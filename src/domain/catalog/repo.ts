@@ -2,7 +2,7 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { catalogueProducts, catalogues, plans, productReviewStats, products, profiles, shopItemCounts, shopItemSearch, shopProducts, suppliers } from '../../db/schema/index.ts';
-import { catalogueItems, currencyGroup, listItemColumns, ratingOf, rowsOf, toListItem, visibleItem, type RawItem } from '../search/index.ts';
+import { catalogueItems, currencyGroup, listItemColumns, ratingOf, rowsOf, toListItem, type RawItem } from '../search/index.ts';
 import { escapeLike } from '../search/schema.ts';
 import type { Catalogue, ItemType, ListItem } from './schema.ts';
 import { DEFAULT_RESALE_PLAN } from '../../lib/shared/constants.ts';
