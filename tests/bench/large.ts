@@ -90,15 +90,16 @@ async function serve(db: Db, pageCache: boolean): Promise<Server> {
   };
 }
 
-interface Row { name: string; ms: number[]; bytes: number; first?: number; note?: string; locs?: number }
+interface Row { name: string; ms: number[]; bytes: number; first?: number; firstHeaders?: number; note?: string; locs?: number }
 
-async function timed(baseUrl: string, p: string, failures: Failures): Promise<{ ms: number; bytes: number } | null> {
+async function timed(baseUrl: string, p: string, failures: Failures): Promise<{ ms: number; bytes: number; headers: number } | null> {
   const t = performance.now();
   try {
     const res = await fetch(baseUrl + p, { redirect: 'manual' });
+    const headers = performance.now() - t;
     const body = await res.arrayBuffer();
     if (res.status !== 200) { failures.add(`http ${res.status} ${p}`); return null; }
-    return { ms: performance.now() - t, bytes: body.byteLength };
+    return { ms: performance.now() - t, bytes: body.byteLength, headers };
   } catch (err) { failures.add(failureKind(err)); return null; }
 }
 
@@ -113,22 +114,30 @@ async function renders(servers: Pair<Server>, failures: Pair<Failures>): Promise
   const r = await fetch(`${servers.small.baseUrl}/api/shops/${SHOP}/products?type=product&limit=1`);
   const first = ((await r.json()) as { results: { id: string; owner: string }[] }).results[0]!;
   const search = (i: number) => `/api/shops/${SHOP}/search?${new URLSearchParams({ type: 'product', text: QUERIES[i % QUERIES.length]!, limit: '24' })}`;
-  const pages: { name: string; path: (i: number) => string }[] = [
+  // Deep pages (issue 29): the large shop's page 200 of its products and page 50 of its 100,000-item catalogue
+  // `grande` against the small shop's first pages (the same number of cards), so the ratio is the cost of depth.
+  const pages: { name: string; path: (i: number) => string; large?: (i: number) => string }[] = [
     { name: 'home', path: () => `/${SHOP}/` },
     { name: 'catalogue novedades', path: () => `/${SHOP}/catalogos/novedades` },
     { name: 'catalogue list', path: () => `/${SHOP}/catalogos` },
     { name: 'product page', path: () => `/${SHOP}/productos/${first.owner}/${first.id}` },
     { name: 'products listing', path: () => `/${SHOP}/productos` },
+    { name: 'listing page 200', path: () => `/${SHOP}/productos`, large: () => `/${SHOP}/productos?page=200` },
+    { name: 'listing p200 by price', path: () => `/${SHOP}/productos?sort=list_price`, large: () => `/${SHOP}/productos?sort=list_price&page=200` },
+    { name: 'catalogue page 50', path: () => `/${SHOP}/catalogos/novedades`, large: () => `/${SHOP}/catalogos/grande?page=50` },
     { name: 'search page', path: (i) => `/${SHOP}/productos?filter=${encodeURIComponent(`"${QUERIES[i % QUERIES.length]}"*`)}` },
     { name: 'search API', path: search },
+    { name: 'search API one letter', path: (i) => `/api/shops/${SHOP}/search?${new URLSearchParams({ type: 'product', text: 'aeiouc'[i % 6]!, limit: '24' })}` },
+    { name: 'search page one letter', path: (i) => `/${SHOP}/productos?filter=${encodeURIComponent(`"${'aeiouc'[i % 6]}"*`)}` },
   ];
+  const pathOf = (p: (typeof pages)[number], k: 'small' | 'large', i: number) => (k === 'large' && p.large ? p.large(i) : p.path(i));
   const rows: Pair<Row[]> = { small: pages.map((p) => ({ name: p.name, ms: [], bytes: 0 })), large: pages.map((p) => ({ name: p.name, ms: [], bytes: 0 })) };
   // Warm-up: every page and query once on each (plans, caches, JIT).
-  for (let i = 0; i < QUERIES.length; i++) for (const p of pages) for (const k of SIZES) await timed(servers[k].baseUrl, p.path(i), new Failures());
+  for (let i = 0; i < QUERIES.length; i++) for (const p of pages) for (const k of SIZES) await timed(servers[k].baseUrl, pathOf(p, k, i), new Failures());
   for (let round = 0; round < rounds; round++) {
     for (const [n, p] of pages.entries()) {
       for (const k of round % 2 ? [...SIZES].reverse() : SIZES) {
-        const got = await timed(servers[k].baseUrl, p.path(round), failures[k]);
+        const got = await timed(servers[k].baseUrl, pathOf(p, k, round), failures[k]);
         if (got) { rows[k][n]!.ms.push(got.ms); rows[k][n]!.bytes = got.bytes; }
       }
     }
@@ -142,7 +151,11 @@ async function sitemaps(servers: Pair<Server>, failures: Pair<Failures>): Promis
   for (const p of [`/${SHOP}/sitemap.xml`, `/${SHOP}/sitemap.xml?page=1`]) {
     const name = p.endsWith('=1') ? 'sitemap ?page=1 (cached)' : 'sitemap root (cached)';
     const row: Pair<Row> = { small: { name, ms: [], bytes: 0 }, large: { name, ms: [], bytes: 0 } };
-    for (const k of SIZES) row[k].first = (await timed(servers[k].baseUrl, p, failures[k]))?.ms;
+    for (const k of SIZES) {
+      const got = await timed(servers[k].baseUrl, p, failures[k]);
+      row[k].first = got?.ms;
+      row[k].firstHeaders = got?.headers;
+    }
     for (let i = 0; i < rounds; i++) {
       for (const k of i % 2 ? [...SIZES].reverse() : SIZES) {
         const got = await timed(servers[k].baseUrl, p, failures[k]);
@@ -192,7 +205,7 @@ for (const [i, s] of small!.entries()) {
 }
 for (const [i, s] of small!.entries()) {
   const l = large![i]!;
-  if (s.first !== undefined || s.note) console.log(`${s.name}: first answer (render) ${f(s.first)} / ${f(l.first)} ms; small ${s.note}; large ${l.note}`);
+  if (s.first !== undefined || s.note) console.log(`${s.name}: first answer (render) ${f(s.first)} / ${f(l.first)} ms, headers after ${f(s.firstHeaders)} / ${f(l.firstHeaders)} ms; small ${s.note}; large ${l.note}`);
 }
 // A sitemap file grows with the shop (up to 50,000 URLs a file), so its ratio compares files of different sizes:
 // the time per URL says whether serving it scales.

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { freshDb } from '../support/db.ts';
 import { catalogueProducts, catalogues, operatorActions, products, profiles, shopMemberships, shopProducts, shops, supplierMembers, suppliers, users } from '../../src/db/schema/index.ts';
-import { getShopItem, listCatalogueItems, listShopItems, sitemapEntries } from '../../src/domain/catalog/service.ts';
+import { getShopItem, listCatalogueItems, listShopItems, sitemapCatalogues, sitemapItemBatches } from '../../src/domain/catalog/service.ts';
 import { searchShopItems } from '../../src/domain/search/service.ts';
 import { refusal } from '../../src/domain/cart/rules.ts';
 import { changeUserLevel, listShops, listSuppliers, listUsers, setShopDisabled, setSupplierSuspended, userDetail } from '../../src/domain/operator/index.ts';
@@ -66,7 +66,9 @@ async function storefront() {
   const list = await listShopItems(h.db, shop, { type: 'product', offset: 0, limit: 50 });
   const found = await searchShopItems(h.db, shop, { text: 'cafe molido', type: 'product', offset: 0, limit: 50 });
   const cat = await listCatalogueItems(h.db, shop, { id: CAT }, { offset: 0, limit: 50 });
-  const map = await sitemapEntries(h.db, shop);
+  const items = [];
+  for await (const batch of (await sitemapItemBatches(h.db, shop)) ?? []) items.push(...batch);
+  const map = { catalogues: await sitemapCatalogues(h.db, shop), items };
   return {
     store: list.results.map((r) => [r.id, r.queue_position]), count: list.matches_estimated,
     search: found.results.map((r) => r.id).sort(), catalogue: cat.results.map((r) => [r.id, r.queue_position]),

@@ -19,6 +19,33 @@ describe('SEO per shop', () => {
     expect(own.text).toContain('<loc>https://tienda-04.example/</loc>');
   });
 
+  it('streams each sitemap file as well-formed XML naming every visible item of the shop once, in its order', async () => {
+    const c = new Client();
+    // The store's visible items of every type, in its order, as the API pages them.
+    const items: { id: string; owner: string; type: string; queue_position: number }[] = [];
+    for (const type of ['product', 'service', 'experience']) {
+      for (let offset = 0; ; offset += 100) {
+        const page = (await c.get(`/api/shops/demo-03/products?type=${type}&limit=100&offset=${offset}`)).json() as { results: typeof items };
+        items.push(...page.results);
+        if (page.results.length < 100) break;
+      }
+    }
+    items.sort((a, b) => a.queue_position - b.queue_position || (a.id < b.id ? -1 : 1));
+    const map = await c.get('/sitemap.xml?page=1', { host: 'demo-03.localhost' });
+    expect(map.status).toBe(200);
+    // Well-formed and complete: the declaration, one urlset in the sitemap namespace, and nothing but <url> entries
+    // with an escaped address and a date, each on its line, through to the closing tag (a cut stream fails here).
+    expect(map.text).toMatch(/^<\?xml version="1\.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www\.sitemaps\.org\/schemas\/sitemap\/0\.9">\n(<url><loc>([^<>&]|&amp;|&lt;)+<\/loc><lastmod>\d{4}-\d{2}-\d{2}<\/lastmod><\/url>\n)+<\/urlset>\n$/);
+    const urls = [...map.text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!.replace(/&lt;/g, '<').replace(/&amp;/g, '&'));
+    for (const loc of urls) expect(loc).toMatch(/^http:\/\/demo-03\.localhost(:\d+)?\//);
+    const ROUTE: Record<string, string> = { product: 'productos', service: 'servicios', experience: 'experiencias' };
+    const listed = urls.map((loc) => new URL(loc).pathname).filter((p) => /^\/(productos|servicios|experiencias)\//.test(p));
+    expect(listed).toEqual(items.map((i) => `/${ROUTE[i.type]}/${i.owner}/${i.id}`));
+    // A cached copy is the streamed one, byte for byte (another file's write to demo-03 may have made it stale).
+    const again = await c.get('/sitemap.xml?page=1', { host: 'demo-03.localhost' });
+    if (again.headers['x-page-cache'] === 'hit') expect(again.text).toBe(map.text);
+  });
+
   it('has title, description, canonical and Open Graph tags on the shop home', async () => {
     const shop = (await new Client().get('/api/shops/demo-03')).json();
     const r = await new Client().get('/demo-03/');

@@ -67,4 +67,16 @@ describe('sitemap of a large shop', () => {
       expect(conditional.status, p).toBe(304);
     }
   }, 120_000);
+
+  it('answers a broad one-letter search with its first page and a capped count, said as such in the reader\'s language', async () => {
+    const api = (await c.get(`/api/shops/demo-03/search?type=product&text=c&limit=24`)).json() as { results: { name: string }[]; matches_estimated: number };
+    expect(api.matches_estimated).toBe(1000);
+    expect(api.results).toHaveLength(24);
+    // Names starting with the letter first (shop_item_search_initial), those whose first word is the letter alone before them.
+    for (const r of api.results) expect(r.name.normalize('NFD').toLowerCase()).toMatch(/^c/);
+    const es = await c.get(`/productos?filter=${encodeURIComponent('"c"*')}`, { host: HOST, headers: { 'accept-language': 'es' } });
+    expect(es.text).toContain('1,000 o más resultados');
+    const en = await c.get(`/productos?filter=${encodeURIComponent('"c"*')}`, { host: HOST, headers: { 'accept-language': 'en' } });
+    expect(en.text).toContain('1,000 or more results');
+  }, 60_000);
 });

@@ -285,3 +285,47 @@ describe('single flight', () => {
     abandonPage('sf2');
   });
 });
+
+describe('streamed answers (sitemaps, issue 29)', () => {
+  const xml = () => {
+    let c!: ReadableStreamDefaultController<Uint8Array>;
+    const body = new ReadableStream<Uint8Array>({ start(controller) { c = controller; } });
+    return { res: new Response(body, { status: 200, headers: { 'content-type': 'application/xml' } }), push: (s: string) => c.enqueue(new TextEncoder().encode(s)), end: () => c.close() };
+  };
+
+  it('reaches the first client before the body ends, is kept once whole, and requests meanwhile wait for it', async () => {
+    expect(await cachedPage('s1')).toBeNull();
+    const { res, push, end } = xml();
+    const out = await storePage('s1', 'shop-1', res);
+    abandonPage('s1'); // the middleware's finally runs as soon as the response is returned: the stream goes on
+    push('<urlset>');
+    const reader = out.body!.getReader();
+    expect(new TextDecoder().decode((await reader.read()).value)).toBe('<urlset>');
+    const waiting = cachedPage('s1');
+    push('</urlset>');
+    end();
+    let rest = '';
+    for (let r = await reader.read(); !r.done; r = await reader.read()) rest += new TextDecoder().decode(r.value);
+    expect(rest).toBe('</urlset>');
+    const hit = await waiting;
+    expect([hit?.headers.get('x-page-cache'), await hit?.text()]).toEqual(['hit', '<urlset></urlset>']);
+    expect(hit?.headers.get('etag')).toBeTruthy();
+  });
+
+  it('keeps nothing of a body the client cancelled, and notes changes announced while it streamed', async () => {
+    expect(await cachedPage('s2')).toBeNull();
+    const first = xml();
+    const out = await storePage('s2', 'shop-1', first.res);
+    first.push('<urlset>');
+    await out.body!.cancel();
+    expect(await cachedPage('s2')).toBeNull(); // not kept: this request renders it
+
+    const second = xml();
+    const again = await storePage('s2', 'shop-1', second.res);
+    dropShop('shop-1'); // announced while it streams: kept, but stale
+    second.push('<urlset/>');
+    second.end();
+    expect(await again.text()).toBe('<urlset/>');
+    expect(await cachedPage('s2')).toBeNull();
+  });
+});

@@ -107,9 +107,19 @@ export const shopItemSearch = pgTable('shop_item_search', {
   search_name: text('search_name').notNull(),
   /** products.tags (migration 0028): a product page's related items are the first in the store's order that share tags. */
   tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+  /** products.currency and list_price (migration 0039): a store's price orders page on the narrow index below. */
+  currency: text('currency').notNull().default(''),
+  list_price: integer('list_price').notNull().default(0),
 }, (t) => [
   primaryKey({ columns: [t.shop_id, t.product_id] }),
   index('shop_item_search_order').on(t.shop_id, t.type, t.queue_position, t.product_id),
+  // The price orders (src/domain/search/repo.ts currencyGroup: the home currency MXN first, then by code), both ways.
+  index('shop_item_search_price').on(t.shop_id, t.type, sql`(${t.currency} <> 'MXN')`, t.currency, t.list_price, t.product_id),
+  index('shop_item_search_price_desc').on(t.shop_id, t.type, sql`(${t.currency} <> 'MXN')`, t.currency, t.list_price.desc(), t.product_id),
+  // One-character searches: names starting with the letter, those whose first word is the letter apart, each in the
+  // ranking's order (length, the store's order), so their first page is read off the index (src/domain/search/repo.ts).
+  index('shop_item_search_initial').on(t.shop_id, t.type, sql`left(${t.search_name}, 1)`,
+    sql`(case when length(${t.search_name}) = 1 or substr(${t.search_name}, 2, 1) = ' ' then 0 else 1 end)`, sql`length(${t.search_name})`, t.queue_position, t.product_id),
   foreignKey({ name: 'shop_item_search_link_fk', columns: [t.shop_id, t.product_id], foreignColumns: [shopProducts.shop_id, shopProducts.product_id] }).onDelete('cascade'),
   index('shop_item_search_product').on(t.product_id),
 ]);
@@ -135,7 +145,16 @@ export const catalogueProducts = pgTable('catalogue_products', {
   product_id: uuid('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
   /** Zero-based position (seed 001 §4). */
   queue_position: integer('queue_position').notNull().default(0),
-}, (t) => [primaryKey({ columns: [t.catalogue_id, t.product_id] }), index('catalogue_products_order').on(t.catalogue_id, t.queue_position)]);
+  /**
+   * Whether the item is visible (published, not hidden, not disabled), copied from products by the triggers of
+   * migration 0039 so a catalogue's page N is found on the narrow partial index below instead of reading the
+   * product row of every item before it (issue 29).
+   */
+  visible: boolean('visible').notNull().default(true),
+}, (t) => [
+  primaryKey({ columns: [t.catalogue_id, t.product_id] }), index('catalogue_products_order').on(t.catalogue_id, t.queue_position),
+  index('catalogue_products_visible_order').on(t.catalogue_id, t.queue_position, t.product_id).where(sql`"visible"`),
+]);
 
 /**
  * Catalogue places an item had when it left the store (issue 26: removing from the store must not drop it from the

@@ -1,11 +1,12 @@
 // The only place catalogue and product SQL lives.
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { catalogueProducts, catalogues, plans, productReviewStats, products, profiles, shopItemCounts, shopProducts, suppliers } from '../../db/schema/index.ts';
-import { catalogueItems, currencyGroup, listItemColumns, ratingOf, rowsOf, toListItem, visibleItem, type RawItem } from '../search/index.ts';
+import { catalogueProducts, catalogues, plans, productReviewStats, products, profiles, shopItemCounts, shopItemSearch, shopProducts, suppliers } from '../../db/schema/index.ts';
+import { catalogueItems, currencyGroup, listItemColumns, ratingOf, rowsOf, toListItem, type RawItem } from '../search/index.ts';
 import { escapeLike } from '../search/schema.ts';
 import type { Catalogue, ItemType, ListItem } from './schema.ts';
 import { DEFAULT_RESALE_PLAN } from '../../lib/shared/constants.ts';
+import { HOME_CURRENCY } from '../../lib/shared/money.ts';
 import { prepared } from '../../db/prepared.ts';
 
 
@@ -13,30 +14,46 @@ import { prepared } from '../../db/prepared.ts';
 const ITEM_ORDERS = {
   '-list_price': [currencyGroup, desc(products.list_price), asc(products.id)],
   list_price: [currencyGroup, asc(products.list_price), asc(products.id)],
-  queue_position: [asc(shopProducts.queue_position), asc(products.id)],
+  queue_position: [asc(shopItemSearch.queue_position), asc(products.id)],
+} as const;
+
+// The same orders on shop_item_search, written as its indexes are (migration 0039: the home currency as a literal,
+// the descending price NULLS LAST), so the planner walks an index instead of sorting the store.
+if (!/^[A-Z]{3}$/.test(HOME_CURRENCY)) throw new Error(`HOME_CURRENCY is not a currency code: ${HOME_CURRENCY}`);
+const narrowGroup = sql`(${shopItemSearch.currency} <> ${sql.raw(`'${HOME_CURRENCY}'`)})`;
+const NARROW_ORDERS = {
+  '-list_price': [narrowGroup, asc(shopItemSearch.currency), sql`${shopItemSearch.list_price} desc nulls last`, asc(shopItemSearch.product_id)],
+  list_price: [narrowGroup, asc(shopItemSearch.currency), asc(shopItemSearch.list_price), asc(shopItemSearch.product_id)],
+  queue_position: [asc(shopItemSearch.queue_position), asc(shopItemSearch.product_id)],
 } as const;
 
 /**
  * A shop's visible items of a type, one page in `sort` order, and how many there are: one prepared statement per
  * order (src/db/prepared.ts; every home section and list page runs it), the total read from the kept counts in the
- * same statement.
+ * same statement. The page's ids come from shop_item_search (visible store items only, the same rows) on its narrow
+ * index for the order (store order, or price by currency group), so page 200 skips 7,164 index entries instead of
+ * sorting or skipping as many joined product rows, and only the page's 36 are read from products (issue 29).
  */
 export async function listShopItems(db: Db, shopId: string, opts: { type: 'product' | 'service' | 'experience'; offset: number; limit: number; sort: string }) {
   const sort = opts.sort in ITEM_ORDERS ? (opts.sort as keyof typeof ITEM_ORDERS) : 'queue_position';
-  const query = prepared(db, `shop_items_${sort.replace('-', 'desc_')}`, (d, name) => d.select({
+  const query = prepared(db, `shop_items_keyed_${sort.replace('-', 'desc_')}`, (d, name) => {
+    const page = d.select({ pid: shopItemSearch.product_id, qp: shopItemSearch.queue_position }).from(shopItemSearch)
+      .where(and(eq(shopItemSearch.shop_id, sql.placeholder('shop')), eq(shopItemSearch.type, sql.placeholder('type'))))
+      .orderBy(...NARROW_ORDERS[sort]).offset(sql.placeholder('offset')).limit(sql.placeholder('limit')).as('page');
+    return d.select({
       id: products.id, owner: products.owner, name: products.name, slug: products.slug, type: products.type,
       currency: products.currency, list_price: products.list_price, crossout_price: products.crossout_price,
-      hide_price: products.hide_price, is_free: products.is_free, queue_position: shopProducts.queue_position,
+      hide_price: products.hide_price, is_free: products.is_free, queue_position: page.qp,
       photo: sql<string | null>`${products.photos}->>0`, stock_type: products.stock_type,
       available: sql<number>`(${products.stock_on_hand} - ${products.stock_reserved})::int`, sold_out: products.sold_out,
       experience_date: products.experience_date,
       rating_count: productReviewStats.review_count, rating_sum: productReviewStats.rating_sum,
       // Kept by the database (shop_item_counts, migration 0023): counting a store of 100,000 items took 200-300 ms.
       total: sql<number>`coalesce((select n from shop_item_counts c where c.shop_id = ${sql.placeholder('shop')} and c.type = ${sql.placeholder('type')}), 0)::int`,
-    }).from(shopProducts).innerJoin(products, eq(products.id, shopProducts.product_id))
+    }).from(page).innerJoin(products, eq(products.id, page.pid))
       .leftJoin(productReviewStats, eq(productReviewStats.product_id, products.id))
-      .where(and(eq(shopProducts.shop_id, sql.placeholder('shop')), eq(products.type, sql.placeholder('type')), visibleItem))
-      .orderBy(...ITEM_ORDERS[sort]).offset(sql.placeholder('offset')).limit(sql.placeholder('limit')).prepare(name));
+      .orderBy(...(sort === 'queue_position' ? [asc(page.qp), asc(page.pid)] : ITEM_ORDERS[sort])).prepare(name);
+  });
   const rows = await query.execute({ shop: shopId, type: opts.type, offset: opts.offset, limit: opts.limit });
   // A page past the end has no row to carry the kept count: read it apart.
   const total = rows[0]?.total ?? (opts.offset > 0
@@ -63,18 +80,57 @@ export async function listCatalogues(db: Db, shopId: string, offset: number, lim
 /** Items per sitemap page: with the home, up to 1,000 catalogues and 5,000 blog entries on page 1, under 50,000. */
 export const SITEMAP_ITEMS = 43_000;
 
-/** What page `page` of a shop's sitemap lists (catalogues on page 1); one item more than a page tells there is more. */
-export async function sitemapRows(db: Db, shopId: string, page = 1) {
-  const [cats, items] = await Promise.all([
-    page === 1
-      ? db.select({ slug: catalogues.slug, updated_at: catalogues.updated_at }).from(catalogues).where(eq(catalogues.shop_id, shopId)).orderBy(asc(catalogues.slug)).limit(1000)
-      : Promise.resolve([]),
-    db.select({ id: products.id, owner: products.owner, type: products.type, updated_at: products.updated_at })
-      .from(shopProducts).innerJoin(products, eq(products.id, shopProducts.product_id))
-      .where(and(eq(shopProducts.shop_id, shopId), visibleItem)).orderBy(asc(shopProducts.queue_position), asc(products.id))
-      .offset((page - 1) * SITEMAP_ITEMS).limit(SITEMAP_ITEMS + 1),
-  ]);
-  return { catalogues: cats, items };
+/** A page-1 sitemap's catalogues (at most 1,000, by slug). */
+export function sitemapCatalogues(db: Db, shopId: string) {
+  return db.select({ slug: catalogues.slug, updated_at: catalogues.updated_at }).from(catalogues).where(eq(catalogues.shop_id, shopId)).orderBy(asc(catalogues.slug)).limit(1000);
+}
+
+export interface SitemapItem { id: string; owner: string; type: ItemType; updated_at: Date }
+type SitemapKey = { qp: number; pid: string };
+
+/**
+ * The store's visible items in its order (queue_position, product id; every type), `limit` of them after `after`:
+ * the three per-type ranges of shop_item_search's order index merged (visible items only, narrow rows), so a batch
+ * costs its own rows wherever it starts.
+ */
+function storeOrderKeys(shopId: string, after: SitemapKey | null, limit: number, offset = 0) {
+  const from = after ? sql` and (s.queue_position, s.product_id) > (${after.qp}, ${after.pid}::uuid)` : sql``;
+  const per = (type: ItemType) => sql`(select s.queue_position as qp, s.product_id as pid from shop_item_search s
+    where s.shop_id = ${shopId} and s.type = ${type}${from} order by s.queue_position, s.product_id limit ${offset + limit})`;
+  return sql`${per('product')} union all ${per('service')} union all ${per('experience')} order by qp, pid offset ${offset} limit ${limit}`;
+}
+
+/** Rows read per statement while a sitemap streams. */
+const SITEMAP_BATCH = 2_000;
+
+/**
+ * The items page `page` of a shop's sitemap lists (SITEMAP_ITEMS a page), in batches read by keyset as the file is
+ * written (issue 29: the 43,000 rows of a page in one statement took seconds before the first byte). Null when the
+ * page starts past the last item. The page's start is found on the narrow order index, not by OFFSET over products.
+ */
+export async function sitemapItemBatches(db: Db, shopId: string, page: number): Promise<AsyncGenerator<SitemapItem[]> | null> {
+  let after: SitemapKey | null = null;
+  if (page > 1) {
+    const [start] = rowsOf<{ qp: number; pid: string }>(await db.execute(storeOrderKeys(shopId, null, 1, (page - 1) * SITEMAP_ITEMS - 1)));
+    if (!start) return null;
+    after = { qp: Number(start.qp), pid: start.pid };
+  }
+  const read = async (key: SitemapKey | null, limit: number) => rowsOf<SitemapItem & { qp: number }>(await db.execute(sql`
+    select k.qp, k.pid as id, ${products.owner} as owner, ${products.type} as type, ${products.updated_at} as updated_at
+    from (${storeOrderKeys(shopId, key, limit)}) as k join ${products} on ${products.id} = k.pid order by k.qp, k.pid`));
+  const first = await read(after, Math.min(SITEMAP_BATCH, SITEMAP_ITEMS));
+  if (page > 1 && !first.length) return null;
+  return (async function* batches() {
+    let rows = first, left = SITEMAP_ITEMS;
+    while (rows.length) {
+      const batch = rows.slice(0, left);
+      yield batch.map((r) => ({ id: r.id, owner: r.owner, type: r.type, updated_at: new Date(r.updated_at) }));
+      left -= batch.length;
+      if (left <= 0 || rows.length < SITEMAP_BATCH) return;
+      const last = rows[rows.length - 1]!;
+      rows = await read({ qp: Number(last.qp), pid: last.id }, Math.min(SITEMAP_BATCH, left));
+    }
+  })();
 }
 
 /** How many items a shop's sitemap lists in all (only asked when they do not fit one page). */

@@ -28,8 +28,14 @@ export function storefrontCatalogues(db: Db, shop: ShopRow, limit: number, fresh
   return shopCached(`catalogues:${shop.id}:${limit}`, () => repo.listCatalogues(db, shop.id, 0, limit), { tags: () => [shop.id], products: true, fresh });
 }
 
-export function sitemapEntries(db: Db, shop: ShopRow, page = 1) {
-  return repo.sitemapRows(db, shop.id, page);
+/** A page-1 sitemap's catalogues. */
+export function sitemapCatalogues(db: Db, shop: ShopRow) {
+  return repo.sitemapCatalogues(db, shop.id);
+}
+
+/** The items of sitemap page `page`, in batches as they are read (null: the page is past the last item). */
+export function sitemapItemBatches(db: Db, shop: ShopRow, page = 1) {
+  return repo.sitemapItemBatches(db, shop.id, page);
 }
 
 export const SITEMAP_ITEMS = repo.SITEMAP_ITEMS;

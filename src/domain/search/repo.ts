@@ -65,7 +65,9 @@ export function textMatch(text: string, mode: 'strict' | 'fuzzy' = 'strict', n: 
   }
   let where: SQL, nameWhere: SQL, docWhere: SQL | undefined;
   if (text.length < 2) {
-    where = nameWhere = sql`(${spaced} like '% ' || ${q} || '%')`;
+    // A word of the name starts with it, written on the column itself so the trigram index answers it (the word's
+    // first trigram): a rare letter in a store of 100,000 names is 800 index hits, not a scan of every name.
+    where = nameWhere = sql`(${n} like ${q} || '%' or ${n} like '% ' || ${q} || '%')`;
   } else {
     nameWhere = sql`(${n} like '%' || ${q} || '%')`;
     if (tokens.length) docWhere = sql`(${searchDocument} @@ to_tsquery('simple', public.f_unaccent(${prefixTsquery(tokens)})))`;
@@ -214,6 +216,38 @@ async function shopRankedPage(db: Db, shopId: string, type: ItemType, narrow: Te
 }
 
 /**
+ * The first `want` matches of a one-character text when they all have its two best ranks (the name is the
+ * character or starts with it), in relevance order, read off shop_item_search_initial (migration 0039: shop, type,
+ * first character, 'first word is the character alone', name length, the store's order) instead of ranking every
+ * name with a word starting with it (most of a large store's names). Null when there are fewer: the caller ranks
+ * them all. Only a letter or digit: the index's first character is the folded name's.
+ */
+async function initialPage(db: Db, shopId: string, type: ItemType, text: string, want: number): Promise<RawItem[] | null> {
+  if (!/^[\p{L}\p{N}]$/u.test(text)) return null;
+  const q = sql`public.f_search_name(${text})`;
+  // The rank: 0 when the name is the character or its first word is the character alone, else 1. Written as the
+  // index is, so the planner matches it (a boolean expression would be rewritten and read as a filter).
+  const rank = sql.raw(`(case when length(s.search_name) = 1 or substr(s.search_name, 2, 1) = ' ' then 0 else 1 end)`);
+  const tier = (k0: 0 | 1) => sql`(select s.product_id as pid, s.queue_position as qp, ${sql.raw(String(k0))} as k0, length(s.search_name) as k1
+    from shop_item_search s where s.shop_id = ${shopId} and s.type = ${type} and left(s.search_name, 1) = ${q} and ${rank} = ${sql.raw(String(k0))}
+    order by length(s.search_name), s.queue_position, s.product_id limit ${want})`;
+  const rows = rowsOf<RawItem>(await db.execute(sql`select ${listItemColumns(sql`t.qp`)} from (
+      ${tier(0)} union all ${tier(1)} order by k0, k1, qp, pid limit ${want}
+    ) t join ${products} on ${products.id} = t.pid order by t.k0, t.k1, t.qp, t.pid`));
+  return rows.length === want ? rows : null;
+}
+
+/**
+ * The names starting with a one-character text, counted up to SEARCH_CHECK_AT_LEAST off the same index: when they
+ * reach it, so do the matches (every one of them matches), and the count needs no scan of the other names.
+ */
+async function initialCountAtLeast(db: Db, shopId: string, type: ItemType, text: string): Promise<number> {
+  const res = await db.execute(sql`select count(*)::int as n from (select 1 from shop_item_search s
+    where s.shop_id = ${shopId} and s.type = ${type} and left(s.search_name, 1) = public.f_search_name(${text}) limit ${SEARCH_CHECK_AT_LEAST}) as m`);
+  return Number(rowsOf<{ n: number }>(res)[0]?.n ?? 0);
+}
+
+/**
  * A store's matches counted up to SEARCH_CHECK_AT_LEAST: those in the name on shop_item_search, then, when they
  * are fewer, those only in tags or description on products (up to the rest of the limit).
  */
@@ -238,6 +272,14 @@ export async function searchShopItems(db: Db, shopId: string, opts: { text: stri
       from ${shopProducts} join ${products} on ${products.id} = ${shopProducts.product_id}
       where ${shopProducts.shop_id} = ${shopId} and ${products.type} = ${opts.type} and ${visibleItem} and ${wide.where}
       order by ${orderFor(opts.sort, wide, sql`${shopProducts.queue_position}`)} offset ${opts.offset} limit ${opts.limit}`).then((r) => rowsOf<RawItem>(r));
+    // A broad one-character text ('a'): its first pages straight off the index, the count bounded (issue 29).
+    const initial = mode === 'strict' && opts.sort === 'queue_position' && opts.text.length === 1
+      ? await initialPage(db, shopId, opts.type, opts.text, opts.offset + opts.limit) : null;
+    if (initial) {
+      const total = await initialCountAtLeast(db, shopId, opts.type, opts.text) >= SEARCH_CHECK_AT_LEAST
+        ? SEARCH_CHECK_AT_LEAST : await shopCountAtLeast(db, shopId, opts.type, narrow, wide);
+      return { results: initial.slice(opts.offset).map((r) => toListItem(r)), matches_estimated: total };
+    }
     if (opts.sort === 'queue_position' && narrow.nameOnly) {
       const rows = await shopRankedPage(db, shopId, opts.type, narrow, wide, opts.offset, opts.limit);
       // Past the last match the page is empty and says nothing of the total: counted apart then.
@@ -266,10 +308,16 @@ export async function catalogueItems(db: Db, shopId: string, catalogueId: string
     where ${catalogueProducts.catalogue_id} = ${catalogueId} and ${visibleItem}`;
   const isIn = (r: RawItem) => Boolean((r as RawItem & { in_store: boolean }).in_store);
   if (!opts.text) {
-    // The catalogue's order comes from the (catalogue_id, queue_position) index; the count is kept by the database
+    // The page's ids come from the catalogue's visible items on their narrow partial index (catalogue_id,
+    // queue_position, product_id where visible: migration 0039), so page 50 skips 1,470 index entries instead of as
+    // many product rows; only the page's rows are read from products. The count is kept by the database
     // (catalogue_item_counts, migration 0023).
     const [res, c] = await Promise.all([
-      db.execute(sql`select ${listItemColumns(qp)}, ${inStore} ${base} order by ${qp}, ${products.id} offset ${opts.offset} limit ${opts.limit}`),
+      db.execute(sql`select ${listItemColumns(sql`k.qp`)}, ${inStore} from (
+          select cp.product_id as pid, cp.queue_position as qp from ${catalogueProducts} cp
+          where cp.catalogue_id = ${catalogueId} and cp.visible order by cp.queue_position, cp.product_id
+          offset ${opts.offset} limit ${opts.limit}
+        ) as k join ${products} on ${products.id} = k.pid order by k.qp, k.pid`),
       db.execute(sql`select coalesce((select n from catalogue_item_counts where catalogue_id = ${catalogueId}), 0)::int as n`),
     ]);
     const rows = rowsOf<RawItem>(res);

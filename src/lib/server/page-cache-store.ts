@@ -38,6 +38,8 @@ export interface Entry {
  */
 export interface Flight {
   dirty: boolean; changes: Change[];
+  /** Its answer is streaming to the first client: it is kept (or dropped) when the body ends, not before. */
+  streaming?: boolean;
   done: Promise<Entry | null>; settle: (e: Entry | null) => void;
 }
 /** Past this many changes announced during one render, the render is simply taken as stale. */
@@ -261,7 +263,7 @@ export function beginFlight(s: Store, key: string) {
 export function abandonPage(key: string) {
   const s = store();
   const f = s.flights.get(key);
-  if (!f) return;
+  if (!f || f.streaming) return;
   s.flights.delete(key);
   f.settle(null);
 }
@@ -275,7 +277,13 @@ export async function storePage(key: string, shopId: string, res: Response, show
     abandonPage(key);
     return res;
   }
-  const body = new Uint8Array(await res.arrayBuffer());
+  // XML (a sitemap file: up to 50,000 addresses, read in batches) streams to its first client and is kept once whole.
+  if (!type.startsWith('text/html') && res.body) return streamed(key, shopId, res, shown);
+  return keep(key, shopId, new Uint8Array(await res.arrayBuffer()), res, shown);
+}
+
+/** Keeps a whole body as `key`'s entry (stale if a change announced meanwhile may be missing from it). */
+function keep(key: string, shopId: string, body: Uint8Array<ArrayBuffer>, res: Response, shown: ShownProducts): Response {
   const s = store();
   const flight = s.flights.get(key);
   s.flights.delete(key);
@@ -300,6 +308,40 @@ export async function storePage(key: string, shopId: string, res: Response, show
   const out = new Response(body, { status: res.status, headers: res.headers });
   out.headers.set('x-page-cache', 'miss');
   out.headers.set('etag', etag);
+  return out;
+}
+
+/**
+ * Passes a streamed body through to the client as it comes and keeps it once complete. The render's flight stays
+ * open until then, so changes announced while it streams are noted and requests for the same page wait for it; a
+ * body that fails or is cancelled is not kept. The first answer has no ETag (it is only known at the end).
+ */
+function streamed(key: string, shopId: string, res: Response, shown: ShownProducts): Response {
+  const s = store();
+  const flight = s.flights.get(key);
+  if (flight) flight.streaming = true;
+  const chunks: Uint8Array[] = [];
+  const reader = res.body!.getReader();
+  const drop = () => {
+    if (s.flights.get(key) !== flight || !flight) return;
+    s.flights.delete(key);
+    flight.settle(null);
+  };
+  const body = new ReadableStream<Uint8Array>({
+    async pull(c) {
+      let next: ReadableStreamReadResult<Uint8Array>;
+      try { next = await reader.read(); } catch (err) { drop(); throw err; }
+      if (!next.done) { chunks.push(next.value); c.enqueue(next.value); return; }
+      c.close();
+      const whole = new Uint8Array(chunks.reduce((n, ch) => n + ch.byteLength, 0));
+      let at = 0;
+      for (const ch of chunks) { whole.set(ch, at); at += ch.byteLength; }
+      if (flight && s.flights.get(key) === flight) keep(key, shopId, whole, res, shown);
+    },
+    async cancel(reason) { drop(); await reader.cancel(reason); },
+  });
+  const out = new Response(body, { status: res.status, headers: res.headers });
+  out.headers.set('x-page-cache', 'miss');
   return out;
 }
 
