@@ -16,10 +16,10 @@ import { expireCheckout, EXPIRED_MESSAGE } from '../checkout/index.ts';
 import { inTx } from '../../db/tx.ts';
 import * as orderRepo from '../orders/repo.ts';
 import type { OrderRow } from '../orders/repo.ts';
-import { allocateStock, createOrderFromCheckout, customerOrder, fire, orderReference, PROVIDER, settlePayment, SYSTEM, type Outcome } from '../orders/index.ts';
+import { allocateStock, createOrderFromCheckout, customerOrder, fire, orderReference, PROVIDER, settlePayment, settleRefund, SYSTEM, type Outcome } from '../orders/index.ts';
 import { cardBrand, expired, luhnValid, normalizeCardNumber, parseExpiry, sandboxCard, SANDBOX_CARDS } from './cards.ts';
 import { methodInfo, PAYMENT_METHOD_TABLE } from './methods.ts';
-import { eventBody, MESSAGES, providerFor, type ChargeResult, type EventType } from './providers.ts';
+import { eventBody, MESSAGES, providerFor, sandboxRefundEvent, type ChargeResult, type EventType } from './providers.ts';
 import * as repo from './repo.ts';
 import type { PaymentRow } from './repo.ts';
 import type { PayResult } from './schema.ts';
@@ -339,6 +339,14 @@ export async function receiveWebhook(db: Db, providerId: string, rawBody: string
       await repo.setInboxOutcome(tx, inboxId, 'unknown_charge');
       return { received: true as const, duplicate: false, outcome: 'unknown_charge' };
     }
+    if (event.type === 'refund.succeeded' || event.type === 'refund.failed') {
+      // Only a refund of this very charge: an event cannot settle another payment's refund.
+      const refund = event.refund_id ? await repo.findRefund(tx, event.refund_id) : null;
+      const outcome = !refund || refund.payment_id !== payment.id ? 'unknown_refund'
+        : await settleRefund(tx, refund.id, event.type === 'refund.succeeded' ? 'success' : 'failed');
+      await repo.setInboxOutcome(tx, inboxId, outcome);
+      return { received: true as const, duplicate: false, outcome };
+    }
     const outcome = await settlePayment(tx, payment.id, OUTCOME[event.type]({ code: event.failure_code, message: event.failure_message }), PROVIDER);
     await repo.setInboxOutcome(tx, inboxId, outcome);
     return { received: true as const, duplicate: false, outcome };
@@ -395,6 +403,29 @@ export async function sandboxAct(db: Db, id: string, action: 'approve' | 'fail' 
     outcome: res.outcome, status: after.status,
     redirect: ok ? withQuery(p0.return_path, 'payment=succeeded') : withQuery(action === 'cancel' ? p0.cancel_path : p0.return_path, `payment=${after.status}`),
   };
+}
+
+/**
+ * The sandbox providers' refund desk (job sandbox-refunds): each pending sandbox refund is settled by the event the
+ * sandbox sends for its amount (providers.ts), delivered through the signed webhook path like any provider's.
+ */
+export async function settleSandboxRefunds(db: Db): Promise<number> {
+  if (!sandboxPaymentsEnabled()) return 0;
+  let settled = 0;
+  for (const r of await repo.pendingSandboxRefunds(db)) {
+    const raw = eventBody(sandboxRefundEvent(r.charge_id, r.refund));
+    const res = await receiveWebhook(db, r.provider, raw, sign(raw, webhookSecret()));
+    if (res.outcome === 'applied') settled++;
+  }
+  return settled;
+}
+
+/** How the refunds made under a caller's key stand: failed if one failed, pending while one is, else success. */
+export async function refundStateOf(db: Db, key: string): Promise<'success' | 'pending' | 'failed' | null> {
+  const rows = await repo.refundsByKeyPrefix(db, key);
+  if (!rows.length) return null;
+  if (rows.some((r) => r.status === 'failed')) return 'failed';
+  return rows.some((r) => r.status === 'pending') ? 'pending' : 'success';
 }
 
 export type { PaymentRow };
