@@ -38,6 +38,8 @@ export interface ChargeResult {
   action?: { kind: '3ds' | 'next_action' | 'approval'; url: string };
   reference?: { reference: string; expires_at: Date; details: Record<string, unknown> };
   failure?: { code: string; message: string };
+  /** The provider's own ids for later calls (Stripe: the PaymentIntent), kept on the payment row. */
+  details?: Record<string, unknown>;
 }
 
 export type EventType = 'payment.succeeded' | 'payment.failed' | 'payment.canceled' | 'payment.expired';
@@ -60,11 +62,24 @@ export interface ProviderEvent {
   refund_id?: string;
 }
 
+export interface StartOptions {
+  windowMs: number | null;
+  deposit?: { bank: string; clabe: string; beneficiary: string } | null;
+  /** Card providers that tokenise in the browser (Stripe.js): the payment method to confirm with. */
+  paymentMethod?: string | null;
+  /** Where the provider sends the shopper back after its 3-D Secure page. */
+  returnUrl?: string | null;
+}
+
 export interface PaymentProvider {
   id: ProviderId;
   /** `deposit`: the supplier's bank account (settings), shown to the buyer who pays by deposit. */
-  start(payment: PaymentRow, opts: { windowMs: number | null; deposit?: { bank: string; clabe: string; beneficiary: string } | null }): Promise<ChargeResult>;
+  start(payment: PaymentRow, opts: StartOptions): Promise<ChargeResult>;
   confirm(payment: PaymentRow, action: 'approve' | 'fail' | 'cancel'): ProviderEvent;
+  /** The provider's own webhook signature check (Stripe's SDK): answers the payload, throws invalid_signature. */
+  verifyEvent?(rawBody: string, signature: string | null): unknown;
+  /** Events it sends that this server does not act on are answered 200 (else the provider retries them for days). */
+  acknowledgesOtherEvents?: boolean;
   parseEvent(payload: unknown): ProviderEvent | null;
   /** `refundId`: our refund row, which the provider's later refund events name. */
   refund(payment: PaymentRow, amount: number, idempotencyKey: string, refundId?: string): Promise<RefundResult>;
@@ -214,10 +229,5 @@ export const offline: PaymentProvider = {
   refund: async () => ({ status: 'success' }),
 };
 
-export const PROVIDERS: Record<ProviderId, PaymentProvider> = {
-  'sandbox-card': sandboxCard, 'sandbox-redirect': sandboxRedirect, 'sandbox-reference': sandboxReference, offline,
-};
-
-export function providerFor(id: string): PaymentProvider | null {
-  return (PROVIDERS as Record<string, PaymentProvider>)[id] ?? null;
-}
+/** The sandbox and offline providers (registry.ts adds the real ones). */
+export const SANDBOX_PROVIDERS = { 'sandbox-card': sandboxCard, 'sandbox-redirect': sandboxRedirect, 'sandbox-reference': sandboxReference, offline } as const;
