@@ -15,7 +15,8 @@ import type { Viewer } from '../../lib/shared/viewer.ts';
 import * as ckRepo from '../checkout/repo.ts';
 import type { CheckoutRow } from '../checkout/repo.ts';
 import { inTx } from '../../db/tx.ts';
-import { providerFor } from '../payments/index.ts';
+import { providerFor, sandboxRefundEvent } from '../payments/index.ts';
+import { sandboxPaymentsEnabled } from '../../lib/server/modes.ts';
 import * as payRepo from '../payments/repo.ts';
 import type { PaymentRow } from '../payments/index.ts';
 import { paymentViewOf } from '../payments/index.ts';
@@ -305,6 +306,28 @@ export async function settleRefund(db: Db, refundId: string, outcome: 'success' 
     await applyRefund(tx, order, r.amount, r.reason ?? 'Refund', PROVIDER, key, null);
     return 'applied';
   });
+}
+
+/**
+ * The sandbox providers' refund desk (job sandbox-refunds): each pending sandbox refund gets the event the sandbox
+ * sends for its amount (payments/providers.ts), stored in the webhook inbox and processed once, as a provider's
+ * webhook is (a second delivery of the same event id, from another process or from outside, changes nothing).
+ */
+export async function settleSandboxRefunds(db: Db): Promise<number> {
+  if (!sandboxPaymentsEnabled()) return 0;
+  let settled = 0;
+  for (const r of await payRepo.pendingSandboxRefunds(db)) {
+    const event = sandboxRefundEvent(r.charge_id, r.refund);
+    const done = await inTx(db, async (tx) => {
+      const inboxId = await payRepo.insertInbox(tx, { provider: r.provider, event_id: event.id, type: event.type, payload: { id: event.id, type: event.type, data: { charge_id: event.charge_id, refund_id: event.refund_id } } });
+      if (inboxId === null) return false;
+      const outcome = await settleRefund(tx, r.refund.id, event.type === 'refund.succeeded' ? 'success' : 'failed');
+      await payRepo.setInboxOutcome(tx, inboxId, outcome);
+      return outcome === 'applied';
+    });
+    if (done) settled++;
+  }
+  return settled;
 }
 
 // ---------- moving orders ----------

@@ -19,7 +19,7 @@ import type { OrderRow } from '../orders/repo.ts';
 import { allocateStock, createOrderFromCheckout, customerOrder, fire, orderReference, PROVIDER, settlePayment, settleRefund, SYSTEM, type Outcome } from '../orders/index.ts';
 import { cardBrand, expired, luhnValid, normalizeCardNumber, parseExpiry, sandboxCard, SANDBOX_CARDS } from './cards.ts';
 import { methodInfo, PAYMENT_METHOD_TABLE, type MethodInfo } from './methods.ts';
-import { eventBody, MESSAGES, sandboxRefundEvent, type ChargeResult, type EventType } from './providers.ts';
+import { eventBody, MESSAGES, type ChargeResult, type EventType } from './providers.ts';
 import { providerFor } from './registry.ts';
 import * as repo from './repo.ts';
 import type { PaymentRow } from './repo.ts';
@@ -373,7 +373,10 @@ export async function receiveWebhook(db: Db, providerId: string, rawBody: string
     if (event.type === 'refund.succeeded' || event.type === 'refund.failed') {
       // Only a refund of this very charge: an event cannot settle another payment's refund.
       const refund = event.refund_id ? await repo.findRefund(tx, event.refund_id) : null;
-      const outcome = !refund || refund.payment_id !== payment.id ? 'unknown_refund'
+      // Not (yet) ours: the refund's own transaction may not have committed. Refused (the inbox row rolls back with
+      // it), so the provider delivers it again later instead of it being stored as done.
+      if (!refund) throw new AppError('conflict', 'No such refund here yet: deliver the event again later');
+      const outcome = refund.payment_id !== payment.id ? 'unknown_refund'
         : await settleRefund(tx, refund.id, event.type === 'refund.succeeded' ? 'success' : 'failed');
       await repo.setInboxOutcome(tx, inboxId, outcome);
       return { received: true as const, duplicate: false, outcome };
@@ -434,29 +437,6 @@ export async function sandboxAct(db: Db, id: string, action: 'approve' | 'fail' 
     outcome: res.outcome, status: after.status,
     redirect: ok ? withQuery(p0.return_path, 'payment=succeeded') : withQuery(action === 'cancel' ? p0.cancel_path : p0.return_path, `payment=${after.status}`),
   };
-}
-
-/**
- * The sandbox providers' refund desk (job sandbox-refunds): each pending sandbox refund is settled by the event the
- * sandbox sends for its amount (providers.ts), delivered through the signed webhook path like any provider's.
- */
-export async function settleSandboxRefunds(db: Db): Promise<number> {
-  if (!sandboxPaymentsEnabled()) return 0;
-  let settled = 0;
-  for (const r of await repo.pendingSandboxRefunds(db)) {
-    const raw = eventBody(sandboxRefundEvent(r.charge_id, r.refund));
-    const res = await receiveWebhook(db, r.provider, raw, sign(raw, webhookSecret()));
-    if (res.outcome === 'applied') settled++;
-  }
-  return settled;
-}
-
-/** How the refunds made under a caller's key stand: failed if one failed, pending while one is, else success. */
-export async function refundStateOf(db: Db, key: string): Promise<'success' | 'pending' | 'failed' | null> {
-  const rows = await repo.refundsByKeyPrefix(db, key);
-  if (!rows.length) return null;
-  if (rows.some((r) => r.status === 'failed')) return 'failed';
-  return rows.some((r) => r.status === 'pending') ? 'pending' : 'success';
 }
 
 export type { PaymentRow };

@@ -10,7 +10,7 @@ import { errorResponse, json } from '../../../../lib/server/http.ts';
 export const spec = defineEndpoint({
   method: 'POST', path: '/api/payments/webhooks/{provider}',
   summary: 'Provider webhooks: x-signature "t=...,v1=hex" (HMAC-SHA256 of "t.body" with PAYMENTS_WEBHOOK_SECRET, or the public demo secret in demo mode); /stripe: Stripe-Signature checked with STRIPE_WEBHOOK_SECRET by the SDK, events it does not act on answered outcome "ignored"; each event is processed once. 404 for a provider that does not run here (sandbox ones outside demo mode), 503 payments_not_configured without a secret',
-  auth: 'signature', tags: ['payments'], params: webhookParams, response: webhookOutput, errors: [400, 401, 404, 413, 503],
+  auth: 'signature', tags: ['payments'], params: webhookParams, response: webhookOutput, errors: [400, 401, 404, 409, 413, 503],
 });
 
 const MAX = 256 * 1024;
