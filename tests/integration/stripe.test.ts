@@ -53,6 +53,13 @@ describe('Stripe card payments', () => {
     expect(missing.json().error.fields.payment_method).toBeDefined();
     expect((await pay(c, ck.id, { token: ck.token, payment_method: '4242424242424242' })).status).toBe(400);
 
+    // The pay step offers Stripe's card field (no card inputs of ours), and only that page may load Stripe.js.
+    const page = await c.get(`/${SHOP}/comprar/${ck.id}`);
+    expect(page.text).toContain('data-testid="stripe-card-form"');
+    expect(page.text).not.toContain('autocomplete="cc-number"');
+    expect(String(page.headers['content-security-policy'])).toContain('https://js.stripe.com');
+    expect(String((await c.get(`/${SHOP}/carrito`)).headers['content-security-policy'])).not.toContain('js.stripe.com');
+
     const r = await pay(c, ck.id, { token: ck.token, payment_method: 'pm_card_visa' });
     expect(r.status, r.text).toBe(200);
     expect(r.json()).toMatchObject({ payment_status: 'paid', payment: { status: 'succeeded', payment_type: 'str_card' } });
