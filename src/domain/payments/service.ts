@@ -191,6 +191,10 @@ async function pay(db: Db, viewer: Viewer, c0: CheckoutRow, input: PayRequest, w
   if (c0.status === 'canceled' || c0.status === 'expired') throw new AppError('checkout_expired', EXPIRED_MESSAGE);
   if (c0.status === 'open') missingFields((await checkoutView(db, c0)).missing);
   if (input.msi_payments && !info.installments) throw new AppError('installments_not_allowed', MESSAGES.installments, { fields: { msi_payments: [MESSAGES.installments] } });
+  if (providerId === 'stripe' && input.msi_payments) {
+    // Stripe's Mexican installments need a plan chosen on the intent: not offered yet.
+    throw new AppError('validation_error', 'Installments are not offered with this card provider yet', { fields: { msi_payments: ['validation.invalidOption'] } });
+  }
   if (providerId === 'stripe' && !input.payment_method) {
     throw new AppError('validation_error', 'Enter the card (Stripe.js makes its payment method)', { fields: { payment_method: ['validation.cardRequired'] } });
   }

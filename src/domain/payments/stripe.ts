@@ -80,7 +80,6 @@ export const stripeProvider: PaymentProvider = {
       const created = await stripe.paymentIntents.create({
         amount: payment.amount, currency: payment.currency.toLowerCase(), allowed_payment_method_types: ['card'],
         metadata: { payment_ref: payment.provider_ref, payment_id: payment.id, order_id: payment.order_id },
-        ...(payment.installments && payment.installments > 1 ? { payment_method_options: { card: { installments: { enabled: true } } } } : {}),
       }, { idempotencyKey: keyOf(payment, 'create') });
       if (created.status === 'succeeded' || created.status === 'processing' || created.status === 'requires_action') return resultOf(created);
       const confirmed = await stripe.paymentIntents.confirm(created.id, {
