@@ -73,7 +73,7 @@ export async function deleteCard(db: Db, viewer: Viewer, id: string) {
 export function methodsTable() {
   return {
     results: Object.values(PAYMENT_METHOD_TABLE).map((m) => ({
-      method: m.method, flow: m.flow, provider: m.provider, label: m.label, window_seconds: m.window_ms === null ? null : m.window_ms / 1000, installments: m.installments,
+      method: m.method, flow: m.flow, provider: providerHere(m), label: m.label, window_seconds: m.window_ms === null ? null : m.window_ms / 1000, installments: m.installments,
       available: methodAvailable(m.method),
     })),
     test_cards: !sandboxPaymentsEnabled() ? [] : Object.entries(SANDBOX_CARDS).map(([number, c]) => ({ number, behaviour: c.behaviour, type: c.type, note: c.note })),
