@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { T } from './i18n.ts';
 import { loadStripeJs, type StripeCardElement, type StripeJs } from './stripe-js.ts';
+import IslandForm from '../shared/form.tsx';
 
 interface Props {
   t: T;
@@ -44,13 +45,14 @@ export default function StripeCardForm({ t, publishableKey, locale, busy, blocke
     onSubmit(r.paymentMethod.id);
   };
   return (
-    <form className="card-form" noValidate onSubmit={(e) => void submit(e)} data-testid="stripe-card-form">
+    // No action: inert until hydrated (the card field is Stripe's frame and needs its script anyway).
+    <IslandForm className="card-form" noValidate onSubmit={(e) => void submit(e)} data-testid="stripe-card-form">
       <label htmlFor="stripe-card">{t('payment.cardNumber')}</label>
       <div id="stripe-card" ref={host} className="stripe-card" />
       {state === 'loading' && <p className="muted small" role="status">{t('payment.stripeLoading')}</p>}
       {state === 'unavailable' && <p className="co-failure" role="alert">{t('payment.stripeUnavailable')}</p>}
       {error && <span className="field-error" role="alert">{error}</span>}
       <button className="btn" type="submit" disabled={busy || blocked || state !== 'ready'} aria-busy={busy}>{busy ? t('checkout.paying') : submitLabel}</button>
-    </form>
+    </IslandForm>
   );
 }
