@@ -78,6 +78,9 @@ describe('Stripe card payments', () => {
     expect(JSON.parse(again.answer)).toEqual({ received: true, duplicate: true, outcome: 'duplicate' });
     const o = (await c.get(`/api/orders/${r.json().order_id}`)).json();
     expect(o).toMatchObject({ payment_status: 'paid', amount_paid: pi.amount });
+    // The order shows the card Stripe made (brand and last digits from the expanded payment method), nothing more.
+    expect(o.payment_method).toMatchObject({ brand: 'visa', last4: '4242' });
+    expect(r.json().payment.card).toMatchObject({ brand: 'visa', last4: '4242', type: 'credit' });
   });
 
   it('refuses a webhook not signed with the Stripe secret', async () => {
@@ -94,6 +97,10 @@ describe('Stripe card payments', () => {
     const r = (await pay(c, ck.id, { token: ck.token, payment_method: 'pm_card_chargeDeclined' })).json();
     expect(r.payment_status).toBe('failed');
     expect(r.payment.failure).toMatchObject({ code: 'generic_decline', message: 'Bank payment failed, contact your bank', reload_token: true });
+    // The order's page offers Stripe's card field to pay what is owed (and only then allows Stripe.js).
+    const orderPage = await c.get(`/${SHOP}/mis-compras/${r.order_id}`);
+    expect(orderPage.text).toContain('data-testid="stripe-card-form"');
+    expect(String(orderPage.headers['content-security-policy'])).toContain('https://js.stripe.com');
     // The failure spent the token: the page reloads it, as after any card failure.
     const { token } = (await c.get(`/api/checkout/${ck.id}`)).json();
     expect(token).not.toBe(ck.token);

@@ -182,6 +182,17 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     return { status: 404, body: { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path}).` } } };
   }
 
+  /** `expand[]=payment_method`: the intent's payment method as an object, as Stripe answers (test cards: visa, credit). */
+  function expand(out: Json, what: Json | undefined): Json {
+    const fields = Object.values(what ?? {});
+    const pi = out.object === 'payment_intent' ? out : out.error?.payment_intent;
+    if (!pi || !fields.includes('payment_method') || typeof pi.payment_method !== 'string') return out;
+    const pm = { id: pi.payment_method, object: 'payment_method', type: 'card', card: { brand: 'visa', last4: '4242', funding: 'credit', exp_month: 12, exp_year: 2034, country: 'MX' } };
+    const copy = structuredClone(out);
+    if (copy.object === 'payment_intent') copy.payment_method = pm; else copy.error.payment_intent.payment_method = pm;
+    return copy;
+  }
+
   const server = http.createServer((req, res) => {
     let raw = '';
     req.setEncoding('utf8');
@@ -202,7 +213,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       if (replay) answer = replay;
       else {
         const out = handle(req.method!, path, body);
-        answer = { status: out.status, body: JSON.stringify(out.body) };
+        answer = { status: out.status, body: JSON.stringify(expand(out.body, body.expand)) };
         after = out.after;
         if (key) saved.set(`${req.method} ${path} ${key}`, answer);
       }

@@ -40,6 +40,8 @@ export interface ChargeResult {
   failure?: { code: string; message: string };
   /** The provider's own ids for later calls (Stripe: the PaymentIntent), kept on the payment row. */
   details?: Record<string, unknown>;
+  /** The card as the order shows it, when the provider made the card (Stripe.js): brand, last4, type. */
+  card?: Record<string, unknown>;
 }
 
 export type EventType = 'payment.succeeded' | 'payment.failed' | 'payment.canceled' | 'payment.expired';

@@ -284,7 +284,19 @@ async function runCharge(db: Db, order: OrderRow, payment: PaymentRow, info: Met
     res = { status: 'failed', failure: { code: 'processing_error', message: MESSAGES.generic } };
   }
   // The provider's ids for later calls (Stripe's PaymentIntent, for refunds) are kept whatever the answer.
-  if (res.details) await repo.updatePayment(db, payment.id, { reference_details: { ...(payment.reference_details ?? {}), ...res.details } });
+  if (res.details || res.card) {
+    await repo.updatePayment(db, payment.id, {
+      ...(res.details ? { reference_details: { ...(payment.reference_details ?? {}), ...res.details } } : {}),
+      ...(res.card ? { card: res.card } : {}),
+    });
+    // The provider's webhook may have applied the payment before this answer came back: the order then shows the
+    // card too (what settlePayment would have written, had it known the card).
+    const o = res.card ? await orderRepo.findOrder(db, order.id) : null;
+    const method = o?.payment_method as { type?: string; brand?: string } | null | undefined;
+    if (o && method && !method.brand && (await repo.findPayment(db, payment.id))?.status === 'succeeded') {
+      await orderRepo.updateOrder(db, o.id, { payment_method: { type: payment.payment_type, ...res.card, installments: payment.installments } });
+    }
+  }
   if (res.status === 'succeeded') {
     await mailOrder(db, order.id, 'placed');
     await settlePayment(db, payment.id, { kind: 'succeeded' }, PROVIDER);

@@ -51,18 +51,27 @@ function failureOf(err: { code?: string | null; decline_code?: string | null; me
   return { code, message: BANK_REASON[code] ?? (err?.code === 'card_declined' || err?.decline_code ? MESSAGES.bankDeclined : MESSAGES.attemptFailed) };
 }
 
+/** The card as the order shows it (brand, last digits, credit or debit), from an expanded payment method. */
+function cardOf(pi: Stripe.PaymentIntent): ChargeResult['card'] {
+  const c = typeof pi.payment_method === 'object' && pi.payment_method ? pi.payment_method.card : null;
+  if (!c) return undefined;
+  return { brand: c.brand, last4: c.last4, type: c.funding === 'debit' ? 'debit' : 'credit', exp_month: c.exp_month, exp_year: c.exp_year };
+}
+
 function resultOf(pi: Stripe.PaymentIntent): ChargeResult {
+  const card = cardOf(pi);
   const details = { payment_intent: pi.id };
+  const base = card ? { details, card } : { details };
   switch (pi.status) {
-    case 'succeeded': return { status: 'succeeded', details };
+    case 'succeeded': return { status: 'succeeded', ...base };
     case 'requires_action': {
       const url = pi.next_action?.redirect_to_url?.url;
       // Without a redirect url (use_stripe_sdk) Stripe.js finishes the challenge on the pay step itself.
-      return { status: 'requires_action', details, ...(url ? { action: { kind: '3ds' as const, url } } : {}) };
+      return { status: 'requires_action', ...base, ...(url ? { action: { kind: '3ds' as const, url } } : {}) };
     }
-    case 'requires_payment_method': return { status: 'failed', details, failure: failureOf(pi.last_payment_error) };
-    case 'canceled': return { status: 'failed', details, failure: { code: 'canceled', message: MESSAGES.attemptFailed } };
-    default: return { status: 'pending', details }; // processing, requires_confirmation, requires_capture
+    case 'requires_payment_method': return { status: 'failed', ...base, failure: failureOf(pi.last_payment_error) };
+    case 'canceled': return { status: 'failed', ...base, failure: { code: 'canceled', message: MESSAGES.attemptFailed } };
+    default: return { status: 'pending', ...base }; // processing, requires_confirmation, requires_capture
   }
 }
 
@@ -82,8 +91,9 @@ export const stripeProvider: PaymentProvider = {
         metadata: { payment_ref: payment.provider_ref, payment_id: payment.id, order_id: payment.order_id },
       }, { idempotencyKey: keyOf(payment, 'create') });
       if (created.status === 'succeeded' || created.status === 'processing' || created.status === 'requires_action') return resultOf(created);
+      // The payment method expanded: its card's brand and last digits are what the order shows (never the number).
       const confirmed = await stripe.paymentIntents.confirm(created.id, {
-        payment_method: pm, ...(opts.returnUrl ? { return_url: opts.returnUrl } : {}),
+        payment_method: pm, expand: ['payment_method'], ...(opts.returnUrl ? { return_url: opts.returnUrl } : {}),
       }, { idempotencyKey: keyOf(payment, 'confirm') });
       return resultOf(confirmed);
     } catch (err) {
