@@ -7,5 +7,5 @@ export type { PaymentRow } from './repo.ts';
 export { DEMO_WEBHOOK_SECRET, verify } from './signature.ts';
 export { paymentViewOf } from './views.ts';
 export { deferredPlan, identityDocument, IDENTITY_DOCUMENT_MAX } from './deferred.ts';
-export { refundStateOf } from './refund-state.ts';
+export { pendingRefundTotal, refundStateOf } from './refund-state.ts';
 export { sandboxRefundEvent } from './providers.ts';

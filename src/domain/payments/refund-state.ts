@@ -9,3 +9,8 @@ export async function refundStateOf(db: Db, key: string): Promise<'success' | 'p
   if (rows.some((r) => r.status === 'failed')) return 'failed';
   return rows.some((r) => r.status === 'pending') ? 'pending' : 'success';
 }
+
+/** Money of the order's refunds still pending at the provider (not refunded yet, not available to refund again). */
+export async function pendingRefundTotal(db: Db, orderId: string): Promise<number> {
+  return (await repo.refundsOfOrder(db, orderId)).filter((r) => r.status === 'pending').reduce((n, r) => n + r.amount, 0);
+}

@@ -20,7 +20,7 @@ import * as ordersRepo from '../orders/repo.ts';
 import type { OrderRow } from '../orders/repo.ts';
 import { customerOrder, orderReference, supplierActor, supplierRefund } from '../orders/index.ts';
 import { releaseOrder } from '../wallet/index.ts';
-import { refundStateOf } from '../payments/index.ts';
+import { pendingRefundTotal, refundStateOf } from '../payments/index.ts';
 import type { ReturnPhoto } from './photos.ts';
 import { mailOrder } from '../mail/index.ts';
 import * as repo from './repo.ts';
@@ -279,7 +279,7 @@ export async function refundReturn(db: Db, viewer: Viewer, orderId: string, retu
         return { row: spent, replayed: true };
       }
       if (r.status !== 'open') throw new ReturnRefused('closed', 'invalid_transition', 'The return request is closed');
-      const available = o.amount_paid - o.amount_refunded;
+      const available = o.amount_paid - o.amount_refunded - (await pendingRefundTotal(tx, o.id));
       if (input.amount > available) {
         throw new AppError('validation_error', 'Refund amount must not exceed the amount available', { textKey: 'apiErrors.refund_exceeds_available', vars: { available, max: available }, fields: { amount: ['validation.atMost'] } });
       }
@@ -375,7 +375,8 @@ async function view(db: Db, order: OrderRow, side: Side, signedIn: boolean): Pro
     : { ...x, status: (await refundStateOf(db, orderRefundKey(o.id, x.id))) ?? x.status }));
   const refusal = signedIn || side === 'supplier' ? refusalOf(o, policy, requests, lines) : 'not_signed_in';
   const refs = new Map(requests.map((r) => [r.id, returnReference(r.number)]));
-  const available = o.amount_paid - o.amount_refunded;
+  // Refunds still pending at the provider are not available again (the order's refund path refuses them too).
+  const available = o.amount_paid - o.amount_refunded - (await pendingRefundTotal(db, o.id));
   const views: ReturnRequestView[] = requests.map((r) => {
     const mine = refunds.filter((x) => x.return_id === r.id);
     return {
