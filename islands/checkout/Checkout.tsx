@@ -11,6 +11,7 @@ import { useEffect, useState } from 'react';
 import type { CheckoutView, DeliveryOption } from '../../src/domain/checkout/schema.ts';
 import { formatMoney } from '../../src/lib/shared/money.ts';
 import CardForm, { type CardSubmit, type SavedCardOption, type SavedCardSubmit } from './CardForm.tsx';
+import StripeCardForm from './StripeCardForm.tsx';
 import { failureMessage, installmentOptions, savedCardMessage } from './card.ts';
 import InvoicingForm, { type SaveError } from './InvoicingForm.tsx';
 import { codeText, makeT, type IslandTexts, type T } from './i18n.ts';
@@ -189,7 +190,8 @@ export default function Checkout({ initial, base, signedIn, savedAddresses, save
     setFailure(message);
     setTimeout(() => setFailure((m) => (m === message ? null : m)), seconds * 1000);
   };
-  const pay = async (card?: CardSubmit, saved?: SavedCardSubmit) => {
+  /** `paymentMethod`: Stripe.js's pm_... when Stripe plays the method (no card data comes through here then). */
+  const pay = async (card?: CardSubmit, saved?: SavedCardSubmit, paymentMethod?: string) => {
     setFailure(null);
     await run('pay', async () => {
       let card_token: string | undefined;
@@ -208,7 +210,7 @@ export default function Checkout({ initial, base, signedIn, savedAddresses, save
       try {
         const r = await call<{ redirect_to: string; payment: { failure: { code: string; message: string; reload_token: boolean; notice: { message: string; seconds: number } | null } | null } | null }>(
           `/api/checkout/${c.id}/pay`, 'POST', {
-            payment_type: method, token: c.token, card_token, card_id: saved?.card_id, msi_payments: msi, save_card: card?.save || undefined,
+            payment_type: method, token: c.token, card_token, card_id: saved?.card_id, payment_method: paymentMethod, msi_payments: msi, save_card: card?.save || undefined,
             return_path: `${base}/comprar/${c.id}`, cancel_path: `${base}/comprar/${c.id}?payment=canceled`,
           });
         const f = r.payment?.failure;
@@ -232,6 +234,9 @@ export default function Checkout({ initial, base, signedIn, savedAddresses, save
   const ss = String(left % 60).padStart(2, '0');
   const m = c.payment_methods.find((x) => x.method === method);
   const isCard = m?.flow === 'card';
+  // Stripe plays this card method here (payment_metadata from the server): its own card field, its own frame.
+  const stripeMeta = c.payment_metadata[method] as { provider?: string; str_public_key?: string | null } | undefined;
+  const stripeKey = stripeMeta?.provider === 'stripe' ? stripeMeta.str_public_key ?? null : null;
   const credit = c.instalments.map((i) => i.months);
   const blocked = !c.token || c.missing.length > 0;
   const methodName = (code: string) => codeText(t, 'payment.method', code, t('payment.methodOther'));
@@ -418,7 +423,10 @@ export default function Checkout({ initial, base, signedIn, savedAddresses, save
             ))}
             {c.payment_methods.length === 0 && <p className="co-error">{t('checkout.noMethods')}</p>}
           </div>
-          {isCard ? (
+          {isCard && stripeKey ? (
+            <StripeCardForm t={t} publishableKey={stripeKey} locale={texts.locale} busy={busy === 'pay'} blocked={blocked || (busy !== null && busy !== 'pay')}
+              submitLabel={t('checkout.pay', { amount: money(c.total) })} onSubmit={(pm) => void pay(undefined, undefined, pm)} />
+          ) : isCard ? (
             <CardForm t={t} installments={m?.installments ? credit : []} monthly={(n) => { const i = c.instalments.find((x) => x.months === n); return i ? money(i.monthly_amount) : null; }} busy={busy === 'pay'} blocked={blocked || (busy !== null && busy !== 'pay')} submitLabel={t('checkout.pay', { amount: money(c.total) })}
               onSubmit={(card) => void pay(card)} savedCards={signedIn ? savedCards : []} onSubmitSaved={(s) => void pay(undefined, s)} offerSave={signedIn} post={payPost} />
           ) : method ? (

@@ -4,14 +4,19 @@
 import { useState } from 'react';
 import { formatMoney } from '../../src/lib/shared/money.ts';
 import CardForm, { type CardSubmit, type SavedCardOption, type SavedCardSubmit } from './CardForm.tsx';
+import StripeCardForm from './StripeCardForm.tsx';
 import { failureMessage, savedCardMessage } from './card.ts';
 import { makeT, type IslandTexts } from './i18n.ts';
 import { PAY_ACTION, PAY_FIELDS as F } from '../../src/lib/shared/pay-form.ts';
 import IslandForm from '../shared/form.tsx';
 
-interface Props { texts: IslandTexts; base: string; orderId: string; token: string; total: number; currency: string; method: string; flow: string; savedCards?: SavedCardOption[]; signedIn?: boolean }
+interface Props {
+  texts: IslandTexts; base: string; orderId: string; token: string; total: number; currency: string; method: string; flow: string; savedCards?: SavedCardOption[]; signedIn?: boolean;
+  /** Stripe plays the order's card method here: its publishable key (the card field is Stripe's own). */
+  stripeKey?: string | null;
+}
 
-export default function OrderPay({ texts, base, orderId, token: initialToken, total, currency, method, flow, savedCards = [], signedIn = false }: Props) {
+export default function OrderPay({ texts, base, orderId, token: initialToken, total, currency, method, flow, savedCards = [], signedIn = false, stripeKey = null }: Props) {
   const t = makeT(texts);
   const [token, setToken] = useState(initialToken);
   const [busy, setBusy] = useState(false);
@@ -26,13 +31,13 @@ export default function OrderPay({ texts, base, orderId, token: initialToken, to
     const r = await fetch(`/api/orders/${orderId}/token`, { credentials: 'same-origin' }).then((x) => (x.ok ? x.json() : null)).catch(() => null);
     if (r?.token) setToken(r.token);
   };
-  const pay = async (card?: CardSubmit, saved?: SavedCardSubmit) => {
+  const pay = async (card?: CardSubmit, saved?: SavedCardSubmit, paymentMethod?: string) => {
     setBusy(true); setFailure(null);
     try {
       let card_token: string | undefined;
       if (card) card_token = (await post('/api/payments/cards/tokens', { name: card.name, number: card.number, cvc: card.cvc, exp_month: card.exp_month, exp_year: card.exp_year })).id;
       const r = await post(`/api/orders/${orderId}/pay`, {
-        payment_type: method, token, card_token, card_id: saved?.card_id, msi_payments: card?.msi ?? saved?.msi ?? undefined, save_card: card?.save || undefined,
+        payment_type: method, token, card_token, card_id: saved?.card_id, payment_method: paymentMethod, msi_payments: card?.msi ?? saved?.msi ?? undefined, save_card: card?.save || undefined,
         return_path: `${base}/mis-compras/${orderId}`, cancel_path: `${base}/mis-compras/${orderId}?payment=canceled`,
       });
       const f = r.payment?.failure;
@@ -50,7 +55,10 @@ export default function OrderPay({ texts, base, orderId, token: initialToken, to
   return (
     <div className="order-pay">
       {failure && <p className="co-failure" role="alert">{failure}</p>}
-      {flow === 'card'
+      {flow === 'card' && stripeKey
+        ? <StripeCardForm t={t} publishableKey={stripeKey} locale={texts.locale} busy={busy} submitLabel={t('payment.payDue', { amount: formatMoney(total, currency, texts.locale) })}
+          onSubmit={(pm) => void pay(undefined, undefined, pm)} />
+        : flow === 'card'
         ? <CardForm t={t} installments={[]} busy={busy} submitLabel={t('payment.payDue', { amount: formatMoney(total, currency, texts.locale) })} onSubmit={(c) => void pay(c)}
           savedCards={savedCards} onSubmitSaved={(s) => void pay(undefined, s)} offerSave={signedIn} post={payPost} />
         : (

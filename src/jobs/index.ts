@@ -8,6 +8,7 @@ import { releaseCommissions } from './release-commissions.ts';
 import { releaseEscrow } from './release-escrow.ts';
 import { renewals } from './renewals.ts';
 import { sandboxCouriers } from './sandbox-couriers.ts';
+import { sandboxRefunds } from './sandbox-refunds.ts';
 import { sendMail } from './send-mail.ts';
 import type { Job } from './job.ts';
 import * as repo from './repo.ts';
@@ -19,7 +20,7 @@ export type { JobRunRow } from './repo.ts';
 export { runDue, stopRunner as stopJobs } from './runner.ts';
 
 /** Every job, in the order one pass runs them. */
-export const JOBS: readonly Job[] = [expireCheckouts, sandboxCouriers, releaseEscrow, releaseCommissions, payouts, renewals, sendMail];
+export const JOBS: readonly Job[] = [expireCheckouts, sandboxCouriers, sandboxRefunds, releaseEscrow, releaseCommissions, payouts, renewals, sendMail];
 
 /** Whether this process runs jobs: JOBS=off (or the older RESERVATION_SWEEPER=0) leaves them to other processes. */
 export function jobsEnabled(env: Config = config()): boolean {

@@ -5,7 +5,8 @@ import { PAYMENT_METHODS } from '../../src/lib/shared/constants.ts';
 import { cardBrand, expired, luhnValid, normalizeCardNumber, parseExpiry, sandboxCard } from '../../src/domain/payments/cards.ts';
 import { agencies, findRate, quote, zoneOf } from '../../src/domain/checkout/rates.ts';
 import { nationalPhone } from '../../src/domain/checkout/schema.ts';
-import { PROVIDERS, sandboxCard as cardProvider } from '../../src/domain/payments/providers.ts';
+import { sandboxCard as cardProvider } from '../../src/domain/payments/providers.ts';
+import { PROVIDERS } from '../../src/domain/payments/registry.ts';
 
 describe('webhook signatures (HMAC-SHA256)', () => {
   const body = '{"id":"evt_1","type":"payment.succeeded","data":{"charge_id":"ch_1"}}';

@@ -13,7 +13,7 @@ import type { OfferedProduct } from '../cart/index.ts';
 import type { ShopRow } from '../shops/index.ts';
 import { availableMethods } from '../payments/index.ts';
 import { recomputeConfigured } from '../suppliers/index.ts';
-import { methodInfo, paymentMetadata } from '../payments/index.ts';
+import { methodInfo, paymentMetadataHere } from '../payments/index.ts';
 import { findOrderByCheckout } from '../orders/repo.ts';
 import { customerCancelInTx } from '../orders/index.ts';
 import { requireSupplier } from '../suppliers/index.ts';
@@ -490,7 +490,7 @@ export async function view(db: Db, c: CheckoutRow): Promise<CheckoutView> {
     needs_attendees: [...experiences.values()], attendees: c.attendees, invoicing: c.invoicing,
     token: open ? c.payment_token : null,
     payment_methods: methods,
-    payment_metadata: Object.fromEntries(enabled.map((m) => [m, paymentMetadata(m, c.id)]).filter(([, v]) => Object.keys(v as object).length)),
+    payment_metadata: Object.fromEntries(enabled.map((m) => [m, paymentMetadataHere(m, c.id)]).filter(([, v]) => Object.keys(v as object).length)),
     instalments: methods.some((m) => m.installments) && total > 0
       ? INSTALLMENT_OPTIONS.map((months) => ({ months, monthly_amount: Math.ceil(total / months), total, financing_cost: 0 })) : [],
     order_id: order?.id ?? null,

@@ -15,7 +15,8 @@ import type { Viewer } from '../../lib/shared/viewer.ts';
 import * as ckRepo from '../checkout/repo.ts';
 import type { CheckoutRow } from '../checkout/repo.ts';
 import { inTx } from '../../db/tx.ts';
-import { providerFor } from '../payments/index.ts';
+import { providerFor, sandboxRefundEvent } from '../payments/index.ts';
+import { sandboxPaymentsEnabled } from '../../lib/server/modes.ts';
 import * as payRepo from '../payments/repo.ts';
 import type { PaymentRow } from '../payments/index.ts';
 import { paymentViewOf } from '../payments/index.ts';
@@ -214,13 +215,22 @@ function paymentMethodDisplay(p: PaymentRow): Record<string, unknown> {
   return { type: p.payment_type };
 }
 
-/** Gives `amount` back across the order's succeeded payments (newest first). Refund amount never exceeds what is available. */
-async function refundPayments(tx: Db, order: OrderRow, candidates: PaymentRow[] | null, amount: number, reason: string, actor: Actor, key: string): Promise<OrderRow> {
+/** What a refund call did: money given back now, money the provider still settles (pending), and a refusal. */
+export interface RefundRun { order: OrderRow; pending: number; failed: boolean }
+
+/**
+ * Gives `amount` back across the order's succeeded payments (newest first). Refund amount never exceeds what is
+ * available: paid, less refunded, less refunds still pending at the provider. A part the provider answers `pending`
+ * keeps its row pending and moves nothing in the order or the ledger until its event settles it (settleRefund); a
+ * part it refuses keeps its row `failed` (the money stays owed) and stops the run.
+ */
+async function refundPayments(tx: Db, order: OrderRow, candidates: PaymentRow[] | null, amount: number, reason: string, actor: Actor, key: string): Promise<RefundRun> {
   const refunds = await payRepo.refundsOfOrder(tx, order.id);
   // A replay of a refund already made under this key moves nothing and is no error, whatever is left to refund now.
   const done = refunds.filter((r) => r.idempotency_key.startsWith(`${key}:`) && r.status !== 'failed').reduce((n, r) => n + r.amount, 0);
-  if (done >= amount) return order;
-  const available = order.amount_paid - order.amount_refunded;
+  if (done >= amount) return { order, pending: 0, failed: false };
+  const inFlight = refunds.filter((r) => r.status === 'pending').reduce((n, r) => n + r.amount, 0);
+  const available = order.amount_paid - order.amount_refunded - inFlight;
   if (amount - done > available) {
     throw new AppError('validation_error', 'Refund amount must not exceed the amount available', { textKey: 'apiErrors.refund_exceeds_available', vars: { available, max: available }, fields: { amount: ['validation.atMost'] } });
   }
@@ -232,6 +242,8 @@ async function refundPayments(tx: Db, order: OrderRow, candidates: PaymentRow[] 
   let remaining = amount;
   // Money moved by this call: a part whose key was already used is a replay of an earlier call and moves nothing.
   let applied = 0;
+  let pending = 0;
+  let failed = false;
   for (const p of pays) {
     if (remaining <= 0) break;
     const already = refunds.filter((r) => r.payment_id === p.id && r.status !== 'failed').reduce((n, r) => n + r.amount, 0);
@@ -239,12 +251,22 @@ async function refundPayments(tx: Db, order: OrderRow, candidates: PaymentRow[] 
     if (part <= 0) continue;
     const row = await payRepo.insertRefund(tx, { payment_id: p.id, order_id: order.id, amount: part, status: 'pending', idempotency_key: `${key}:${p.id}`, reason, created_by: actor.user_id });
     if (!row) { remaining -= part; continue; }
-    const res = await providerFor(p.provider)!.refund(p, part, row.idempotency_key);
+    const res = await providerFor(p.provider)!.refund(p, part, row.idempotency_key, row.id);
     await payRepo.updateRefund(tx, row.id, res.status);
-    if (res.status !== 'success') throw new AppError('payment_failed', 'Refund could not be completed');
+    if (res.status === 'failed') {
+      failed = true;
+      await repo.appendHistory(tx, [{ order_id: order.id, machine: 'payment', event: 'refund_failed', from_state: order.payment_status, to_state: order.payment_status, actor_role: PROVIDER.role, actor_user_id: null, note: `${part}` }]);
+      break;
+    }
     remaining -= part;
-    applied += part;
+    if (res.status === 'pending') pending += part;
+    else applied += part;
   }
+  return { order: await applyRefund(tx, order, applied, reason, actor, key, payer), pending, failed };
+}
+
+/** Money that went back to the buyer: the ledger's take-back, the payment machine's step, the order's sum, the mail. */
+async function applyRefund(tx: Db, order: OrderRow, applied: number, reason: string, actor: Actor, key: string, payer: string | null): Promise<OrderRow> {
   if (applied === 0) return order;
   // Named by the refunded total before it: unique per application, the same on a replay of this very step.
   await recordRefund(tx, order, applied, `${order.id}@${order.amount_refunded}`, payer);
@@ -261,6 +283,53 @@ async function refundPayments(tx: Db, order: OrderRow, candidates: PaymentRow[] 
   return refunded;
 }
 
+/**
+ * A provider's event settles a pending refund (idempotent: a refund no longer pending is left alone, 'duplicate').
+ * Succeeded: applied now exactly as an instant refund is (ledger, order sums, payment state). Failed: the row says
+ * so and nothing else moves, so the money stays owed and available to refund again.
+ */
+export async function settleRefund(db: Db, refundId: string, outcome: 'success' | 'failed'): Promise<'applied' | 'duplicate'> {
+  return inTx(db, async (tx) => {
+    const r0 = await payRepo.findRefund(tx, refundId);
+    if (!r0) return 'duplicate';
+    const { order } = await lockOrderTx(tx, r0.order_id);
+    const r = (await payRepo.lockRefund(tx, refundId))!;
+    if (r.status !== 'pending') return 'duplicate';
+    await payRepo.updateRefund(tx, r.id, outcome);
+    if (outcome === 'failed') {
+      await repo.appendHistory(tx, [{ order_id: order.id, machine: 'payment', event: 'refund_failed', from_state: order.payment_status, to_state: order.payment_status, actor_role: PROVIDER.role, actor_user_id: null, note: `${r.amount}` }]);
+      await repo.updateOrder(tx, order.id, {});
+      return 'applied';
+    }
+    // The key without its payment suffix: the caller's key (cancel:..., refund:...:return:...) decides the mail.
+    const key = r.idempotency_key.slice(0, r.idempotency_key.lastIndexOf(':'));
+    await applyRefund(tx, order, r.amount, r.reason ?? 'Refund', PROVIDER, key, null);
+    return 'applied';
+  });
+}
+
+/**
+ * The sandbox providers' refund desk (job sandbox-refunds): each pending sandbox refund gets the event the sandbox
+ * sends for its amount (payments/providers.ts), stored in the webhook inbox and processed once, as a provider's
+ * webhook is (a second delivery of the same event id, from another process or from outside, changes nothing).
+ */
+export async function settleSandboxRefunds(db: Db): Promise<number> {
+  if (!sandboxPaymentsEnabled()) return 0;
+  let settled = 0;
+  for (const r of await payRepo.pendingSandboxRefunds(db)) {
+    const event = sandboxRefundEvent(r.charge_id, r.refund);
+    const done = await inTx(db, async (tx) => {
+      const inboxId = await payRepo.insertInbox(tx, { provider: r.provider, event_id: event.id, type: event.type, payload: { id: event.id, type: event.type, data: { charge_id: event.charge_id, refund_id: event.refund_id } } });
+      if (inboxId === null) return false;
+      const outcome = await settleRefund(tx, r.refund.id, event.type === 'refund.succeeded' ? 'success' : 'failed');
+      await payRepo.setInboxOutcome(tx, inboxId, outcome);
+      return outcome === 'applied';
+    });
+    if (done) settled++;
+  }
+  return settled;
+}
+
 // ---------- moving orders ----------
 
 /** Cancels with a reason and a description: stock comes back, open attempts stop, paid money is refunded. */
@@ -274,7 +343,8 @@ async function cancelLocked(tx: Db, checkout: CheckoutRow, order: OrderRow, acto
     await payRepo.updatePayment(tx, p.id, { status: 'canceled', failure_code: 'order_canceled', failure_message: 'The order was canceled' });
   }
   if (o.amount_paid - o.amount_refunded > 0) {
-    o = await refundPayments(tx, o, null, o.amount_paid - o.amount_refunded, `Order canceled: ${input.reason}`, actor, `cancel:${o.id}`);
+    // A refund the provider refuses does not stop the cancellation: its failed row shows the money still owed.
+    o = (await refundPayments(tx, o, null, o.amount_paid - o.amount_refunded, `Order canceled: ${input.reason}`, actor, `cancel:${o.id}`)).order;
   }
   await returnStock(tx, checkout);
   if (checkout.status === 'open' || checkout.status === 'placed') await ckRepo.updateCheckout(tx, checkout.id, { status: 'canceled' });
@@ -469,13 +539,18 @@ export async function addNote(db: Db, viewer: Viewer, id: string, input: { text:
   return detail(db, viewer, order.id, as);
 }
 
+/**
+ * The supplier gives money back. A refund the provider refuses is kept (failed) and then answered 402
+ * payment_failed; one it takes as pending answers the order with that refund pending.
+ */
 export async function supplierRefund(db: Db, viewer: Viewer, id: string, input: { amount: number; reason?: string; idempotency_key?: string }): Promise<OrderDetail> {
   const { actor, order } = await supplierActor(db, viewer, await repo.findOrder(db, id), 'supplier');
-  await inTx(db, async (tx) => {
+  const run = await inTx(db, async (tx) => {
     const locked = await lockOrderTx(tx, order.id);
     const key = input.idempotency_key ? `refund:${order.id}:${input.idempotency_key}` : `refund:${order.id}:${randomBytes(8).toString('hex')}`;
-    await refundPayments(tx, locked.order, null, input.amount, input.reason ?? 'Refund by the supplier', actor, key);
+    return refundPayments(tx, locked.order, null, input.amount, input.reason ?? 'Refund by the supplier', actor, key);
   });
+  if (run.failed) throw new AppError('payment_failed', 'Refund could not be completed', { textKey: 'apiErrors.refund_failed' });
   return detail(db, viewer, order.id, 'supplier');
 }
 

@@ -47,7 +47,11 @@ export function cardBrand(number: string): string {
 
 export type SandboxBehaviour = 'approve' | 'decline' | 'insufficient_funds' | 'challenge_3ds' | 'requires_action' | 'processing_error';
 
-/** The sandbox card provider's test numbers (Stripe's well-known ones). Any other valid number approves. */
+/**
+ * The sandbox card provider's test numbers (Stripe's well-known ones). Any other valid number approves.
+ * Test refund amounts (every sandbox provider, providers.ts): a refund whose amount ends in 13 cents is pending, then
+ * succeeds when the sandbox's refund job sends its webhook; ending in 66 cents is pending, then fails; any other succeeds.
+ */
 export const SANDBOX_CARDS: Record<string, { behaviour: SandboxBehaviour; type: 'credit' | 'debit'; note: string }> = {
   '4242424242424242': { behaviour: 'approve', type: 'credit', note: 'approved (credit)' },
   '5555555555554444': { behaviour: 'approve', type: 'credit', note: 'approved (credit, mastercard)' },

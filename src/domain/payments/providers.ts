@@ -5,7 +5,8 @@
 //   confirm(payment, act)   what the provider sends back after the shopper acted on its page (3-D Secure, approval,
 //                           paying a reference): a webhook event, delivered through the same signed webhook path
 //   parseEvent(payload)     a webhook body -> the event (id, type, charge)
-//   refund(payment, amount) give money back (idempotent on its key)
+//   refund(payment, amount) give money back (idempotent on its key): succeeded at once, pending (settled later by a
+//                           refund.succeeded / refund.failed event through the same webhook path), or failed
 //
 // A real provider (Stripe, Conekta, Openpay, PayPal ...) implements the same four calls with HTTP; the table in
 // methods.ts says which provider plays each payment method.
@@ -37,26 +38,53 @@ export interface ChargeResult {
   action?: { kind: '3ds' | 'next_action' | 'approval'; url: string };
   reference?: { reference: string; expires_at: Date; details: Record<string, unknown> };
   failure?: { code: string; message: string };
+  /** The provider's own ids for later calls (Stripe: the PaymentIntent), kept on the payment row. */
+  details?: Record<string, unknown>;
+  /** The card as the order shows it, when the provider made the card (Stripe.js): brand, last4, type. */
+  card?: Record<string, unknown>;
 }
 
 export type EventType = 'payment.succeeded' | 'payment.failed' | 'payment.canceled' | 'payment.expired';
+export type RefundEventType = 'refund.succeeded' | 'refund.failed';
+
+/** A provider's answer to a refund: `pending` ones are settled later by a refund event naming `refund_id`. */
+export interface RefundResult {
+  status: 'success' | 'pending' | 'failed';
+  failure?: { code: string; message: string };
+}
 
 export interface ProviderEvent {
   id: string;
-  type: EventType;
+  type: EventType | RefundEventType;
   /** The provider's charge id (payments.provider_ref). */
   charge_id: string;
   failure_code?: string;
   failure_message?: string;
+  /** Refund events: our refund row's id (the provider echoes it: refund metadata). */
+  refund_id?: string;
+}
+
+export interface StartOptions {
+  windowMs: number | null;
+  deposit?: { bank: string; clabe: string; beneficiary: string } | null;
+  /** Card providers that tokenise in the browser (Stripe.js): the payment method to confirm with. */
+  paymentMethod?: string | null;
+  /** Where the provider sends the shopper back after its 3-D Secure page. */
+  returnUrl?: string | null;
 }
 
 export interface PaymentProvider {
   id: ProviderId;
   /** `deposit`: the supplier's bank account (settings), shown to the buyer who pays by deposit. */
-  start(payment: PaymentRow, opts: { windowMs: number | null; deposit?: { bank: string; clabe: string; beneficiary: string } | null }): Promise<ChargeResult>;
+  start(payment: PaymentRow, opts: StartOptions): Promise<ChargeResult>;
   confirm(payment: PaymentRow, action: 'approve' | 'fail' | 'cancel'): ProviderEvent;
+  /** The provider's own webhook signature check (Stripe's SDK): answers the payload, throws invalid_signature. */
+  verifyEvent?(rawBody: string, signature: string | null): unknown;
+  /** Events it sends that this server does not act on are answered 200 (else the provider retries them for days). */
+  acknowledgesOtherEvents?: boolean;
   parseEvent(payload: unknown): ProviderEvent | null;
-  refund(payment: PaymentRow, amount: number, idempotencyKey: string): Promise<{ status: 'success' | 'failed' }>;
+  /** `refundId`: our refund row, which the provider's later refund events name. */
+  refund(payment: PaymentRow, amount: number, idempotencyKey: string, refundId?: string): Promise<RefundResult>;
 }
 
 const digits = (seed: string, n: number) => {
@@ -66,15 +94,19 @@ const digits = (seed: string, n: number) => {
   return out;
 };
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 function parseSandboxEvent(payload: unknown): ProviderEvent | null {
   if (!payload || typeof payload !== 'object') return null;
   const p = payload as Record<string, any>;
-  const types: EventType[] = ['payment.succeeded', 'payment.failed', 'payment.canceled', 'payment.expired'];
+  const types: ProviderEvent['type'][] = ['payment.succeeded', 'payment.failed', 'payment.canceled', 'payment.expired', 'refund.succeeded', 'refund.failed'];
   if (typeof p.id !== 'string' || !p.id || p.id.length > 200 || !types.includes(p.type)) return null;
   const charge = p.data?.charge_id;
   if (typeof charge !== 'string' || !charge || charge.length > 200) return null;
+  const refund = p.data?.refund_id;
+  if (p.type.startsWith('refund.') && (typeof refund !== 'string' || !UUID.test(refund))) return null;
   return {
-    id: p.id, type: p.type, charge_id: charge,
+    id: p.id, type: p.type, charge_id: charge, ...(p.type.startsWith('refund.') ? { refund_id: refund as string } : {}),
     ...(typeof p.data?.failure_code === 'string' ? { failure_code: p.data.failure_code.slice(0, 100) } : {}),
     ...(typeof p.data?.failure_message === 'string' ? { failure_message: p.data.failure_message.slice(0, 500) } : {}),
   };
@@ -84,7 +116,7 @@ function parseSandboxEvent(payload: unknown): ProviderEvent | null {
 export function eventBody(e: ProviderEvent): string {
   return JSON.stringify({
     id: e.id, type: e.type, created: Math.floor(Date.now() / 1000),
-    data: { charge_id: e.charge_id, ...(e.failure_code ? { failure_code: e.failure_code } : {}), ...(e.failure_message ? { failure_message: e.failure_message } : {}) },
+    data: { charge_id: e.charge_id, ...(e.refund_id ? { refund_id: e.refund_id } : {}), ...(e.failure_code ? { failure_code: e.failure_code } : {}), ...(e.failure_message ? { failure_message: e.failure_message } : {}) },
   });
 }
 
@@ -96,7 +128,24 @@ function confirmEvent(payment: PaymentRow, action: 'approve' | 'fail' | 'cancel'
   return { id, type: 'payment.failed', charge_id: payment.provider_ref, failure_code: failure.code, failure_message: failure.message };
 }
 
-const sandboxRefund = async () => ({ status: 'success' as const });
+/**
+ * Sandbox refunds decide by the refunded amount's last two minor digits (documented with the test cards, cards.ts):
+ * ...13 is pending, then succeeds; ...66 is pending, then fails (as a closed card's refund does at Stripe). The
+ * sandbox's refund job (jobs/sandbox-refunds.ts) sends the settling event through the signed webhook path.
+ */
+export const SANDBOX_REFUND_PENDING_CENTS = 13;
+export const SANDBOX_REFUND_FAILS_CENTS = 66;
+const sandboxRefund = async (_p: PaymentRow, amount: number): Promise<RefundResult> =>
+  ({ status: amount % 100 === SANDBOX_REFUND_PENDING_CENTS || amount % 100 === SANDBOX_REFUND_FAILS_CENTS ? 'pending' : 'success' });
+
+/** The event the sandbox sends to settle a pending refund (deterministic id: a second delivery is a duplicate). */
+export function sandboxRefundEvent(chargeId: string, refund: { id: string; amount: number }): ProviderEvent {
+  const failed = refund.amount % 100 === SANDBOX_REFUND_FAILS_CENTS;
+  return {
+    id: `evt_refund_${refund.id}`, type: failed ? 'refund.failed' : 'refund.succeeded', charge_id: chargeId, refund_id: refund.id,
+    ...(failed ? { failure_code: 'refund_failed', failure_message: 'Refund could not be completed' } : {}),
+  };
+}
 
 /** Cards: tokenised first (POST /api/payments/cards/tokens); the test number decides the outcome. */
 export const sandboxCard: PaymentProvider = {
@@ -178,13 +227,9 @@ export const offline: PaymentProvider = {
   },
   confirm: (payment, action) => confirmEvent(payment, action, { code: 'not_received', message: MESSAGES.attemptFailed }),
   parseEvent: parseSandboxEvent,
-  refund: sandboxRefund,
+  // Cash and deposits are given back by the supplier by hand: no test amounts here.
+  refund: async () => ({ status: 'success' }),
 };
 
-export const PROVIDERS: Record<ProviderId, PaymentProvider> = {
-  'sandbox-card': sandboxCard, 'sandbox-redirect': sandboxRedirect, 'sandbox-reference': sandboxReference, offline,
-};
-
-export function providerFor(id: string): PaymentProvider | null {
-  return (PROVIDERS as Record<string, PaymentProvider>)[id] ?? null;
-}
+/** The sandbox and offline providers (registry.ts adds the real ones). */
+export const SANDBOX_PROVIDERS = { 'sandbox-card': sandboxCard, 'sandbox-redirect': sandboxRedirect, 'sandbox-reference': sandboxReference, offline } as const;

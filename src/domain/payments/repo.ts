@@ -1,6 +1,6 @@
 // The only place payment SQL lives: charge attempts (unique idempotency key), refunds, card tokens,
 // saved cards and the webhook inbox (unique on provider + event id).
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, like, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { cardTokens, payments, refunds, savedCards, webhookInbox } from '../../db/schema/commerce.ts';
 
@@ -58,6 +58,29 @@ export async function insertRefund(db: Db, values: typeof refunds.$inferInsert):
 
 export function refundsOfOrder(db: Db, orderId: string): Promise<RefundRow[]> {
   return db.select().from(refunds).where(eq(refunds.order_id, orderId)).orderBy(asc(refunds.created_at));
+}
+
+export async function findRefund(db: Db, id: string): Promise<RefundRow | null> {
+  const [row] = await db.select().from(refunds).where(eq(refunds.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function lockRefund(db: Db, id: string): Promise<RefundRow | null> {
+  const [row] = await db.select().from(refunds).where(eq(refunds.id, id)).for('update').limit(1);
+  return row ?? null;
+}
+
+/** Pending refunds at the sandbox providers (their job settles them), oldest first. */
+export function pendingSandboxRefunds(db: Db, limit = 50): Promise<{ refund: RefundRow; charge_id: string; provider: string }[]> {
+  return db.select({ refund: refunds, charge_id: payments.provider_ref, provider: payments.provider }).from(refunds)
+    .innerJoin(payments, eq(payments.id, refunds.payment_id))
+    .where(and(eq(refunds.status, 'pending'), inArray(payments.provider, ['sandbox-card', 'sandbox-redirect', 'sandbox-reference'])))
+    .orderBy(asc(refunds.created_at)).limit(limit);
+}
+
+/** The refunds made under a caller's key (`{key}:{payment id}` each). */
+export function refundsByKeyPrefix(db: Db, key: string): Promise<RefundRow[]> {
+  return db.select().from(refunds).where(like(refunds.idempotency_key, `${key.replace(/[\\%_]/g, '\\$&')}:%`));
 }
 
 export async function updateRefund(db: Db, id: string, status: RefundRow['status']) {

@@ -16,15 +16,16 @@ import { expireCheckout, EXPIRED_MESSAGE } from '../checkout/index.ts';
 import { inTx } from '../../db/tx.ts';
 import * as orderRepo from '../orders/repo.ts';
 import type { OrderRow } from '../orders/repo.ts';
-import { allocateStock, createOrderFromCheckout, customerOrder, fire, orderReference, PROVIDER, settlePayment, SYSTEM, type Outcome } from '../orders/index.ts';
+import { allocateStock, createOrderFromCheckout, customerOrder, fire, orderReference, PROVIDER, settlePayment, settleRefund, SYSTEM, type Outcome } from '../orders/index.ts';
 import { cardBrand, expired, luhnValid, normalizeCardNumber, parseExpiry, sandboxCard, SANDBOX_CARDS } from './cards.ts';
-import { methodInfo, PAYMENT_METHOD_TABLE } from './methods.ts';
-import { eventBody, MESSAGES, providerFor, type ChargeResult, type EventType } from './providers.ts';
+import { methodInfo, PAYMENT_METHOD_TABLE, type MethodInfo } from './methods.ts';
+import { eventBody, MESSAGES, type ChargeResult, type EventType } from './providers.ts';
+import { providerFor } from './registry.ts';
 import * as repo from './repo.ts';
 import type { PaymentRow } from './repo.ts';
 import type { PayResult } from './schema.ts';
 import { sign, verify, webhookSecret } from './signature.ts';
-import { assertProviderUsable, methodAvailable, providerRuns } from './availability.ts';
+import { assertProviderUsable, methodAvailable, providerHere, providerRuns } from './availability.ts';
 import { paymentViewOf } from './views.ts';
 import { depositAccountOf } from '../suppliers/index.ts';
 import { mailOrder } from '../mail/index.ts';
@@ -72,7 +73,7 @@ export async function deleteCard(db: Db, viewer: Viewer, id: string) {
 export function methodsTable() {
   return {
     results: Object.values(PAYMENT_METHOD_TABLE).map((m) => ({
-      method: m.method, flow: m.flow, provider: m.provider, label: m.label, window_seconds: m.window_ms === null ? null : m.window_ms / 1000, installments: m.installments,
+      method: m.method, flow: m.flow, provider: providerHere(m), label: m.label, window_seconds: m.window_ms === null ? null : m.window_ms / 1000, installments: m.installments,
       available: methodAvailable(m.method),
     })),
     test_cards: !sandboxPaymentsEnabled() ? [] : Object.entries(SANDBOX_CARDS).map(([number, c]) => ({ number, behaviour: c.behaviour, type: c.type, note: c.note })),
@@ -87,6 +88,8 @@ export interface PayRequest {
   idempotency_key?: string;
   card_token?: string;
   card_id?: string;
+  /** Stripe: the browser's PaymentMethod id (pm_...). */
+  payment_method?: string;
   msi_payments?: number;
   save_card: boolean;
   return_path?: string;
@@ -133,7 +136,7 @@ function missingFields(missing: string[]) {
 }
 
 /** Where a payment was asked: the shop's base path, and the page's language (the order's mails are written in it). */
-export interface PayWhere { basePath: string | null; locale?: string | null }
+export interface PayWhere { basePath: string | null; locale?: string | null; /** The site's origin, for providers that send the shopper back (Stripe's return_url). */ origin?: string | null }
 
 /** Pays (and first places) the checkout's order. See `pay`. */
 export async function payCheckout(db: Db, viewer: Viewer, checkoutId: string, input: PayRequest, opts: PayWhere): Promise<PayResult> {
@@ -164,12 +167,16 @@ async function pay(db: Db, viewer: Viewer, c0: CheckoutRow, input: PayRequest, w
   const opts = { basePath: await shopBase(db, c0.shop_id, where.basePath) };
   const info = methodInfo(input.payment_type);
   if (!info) throw new AppError('validation_error', 'Unknown payment method', { fields: { payment_type: ['validation.invalidOption'] } });
-  assertProviderUsable(info.provider);
+  const providerId = providerHere(info);
+  assertProviderUsable(providerId);
   const key = input.idempotency_key ? `idem:${input.idempotency_key}` : `token:${input.token}`;
   const prior = await repo.findPaymentByKey(db, key);
   if (prior) {
     const o = (await orderRepo.findOrder(db, prior.order_id))!;
     if (o.checkout_id !== c0.id) throw new AppError('idempotency_conflict', 'This idempotency key belongs to another purchase');
+    // A Stripe call that got no answer left the attempt pending: the same request again replays it at Stripe with
+    // the same idempotency keys (the same intent, never a second charge) and takes whatever Stripe answers now.
+    if (retriable(prior) && input.payment_method) await runCharge(db, o, prior, info, input, where);
     return result(db, o.id, prior.id, opts);
   }
   const supplier = (await ckRepo.findSupplier(db, c0.supplier_id))!;
@@ -184,7 +191,14 @@ async function pay(db: Db, viewer: Viewer, c0: CheckoutRow, input: PayRequest, w
   if (c0.status === 'canceled' || c0.status === 'expired') throw new AppError('checkout_expired', EXPIRED_MESSAGE);
   if (c0.status === 'open') missingFields((await checkoutView(db, c0)).missing);
   if (input.msi_payments && !info.installments) throw new AppError('installments_not_allowed', MESSAGES.installments, { fields: { msi_payments: [MESSAGES.installments] } });
-  const card = info.flow === 'card' ? await resolveCard(db, viewer, input, info) : null;
+  if (providerId === 'stripe' && input.msi_payments) {
+    // Stripe's Mexican installments need a plan chosen on the intent: not offered yet.
+    throw new AppError('validation_error', 'Installments are not offered with this card provider yet', { fields: { msi_payments: ['validation.invalidOption'] } });
+  }
+  if (providerId === 'stripe' && !input.payment_method) {
+    throw new AppError('validation_error', 'Enter the card (Stripe.js makes its payment method)', { fields: { payment_method: ['validation.cardRequired'] } });
+  }
+  const card = info.flow === 'card' && providerId !== 'stripe' ? await resolveCard(db, viewer, input, info) : null;
   if (input.msi_payments && card && card.type !== 'credit') throw new AppError('installments_not_allowed', MESSAGES.installments, { fields: { msi_payments: [MESSAGES.installments] } });
 
   const returnPath = (o: OrderRow) => safeNext(input.return_path, `${opts.basePath}/mis-compras/${o.id}`);
@@ -224,7 +238,7 @@ async function pay(db: Db, viewer: Viewer, c0: CheckoutRow, input: PayRequest, w
       await repo.updatePayment(tx, other.id, { status: 'canceled', failure_code: 'superseded', failure_message: 'Replaced by a new payment attempt' });
     }
     const payment = await repo.insertPayment(tx, {
-      order_id: order.id, provider: info.provider, payment_type: input.payment_type, flow: info.flow, idempotency_key: key,
+      order_id: order.id, provider: providerId, payment_type: input.payment_type, flow: info.flow, idempotency_key: key,
       provider_ref: `ch_${randomBytes(12).toString('hex')}`, kind: order.amount_paid > 0 ? 'extra_charge' : 'order', amount: due,
       currency: order.currency, status: 'created', installments: input.msi_payments ?? null, card: card ? { ...card.display, ...(input.save_card && viewer.kind === 'user' && card.tokenId ? { save: true } : {}) } : null,
       card_token_id: card?.tokenId ?? null, sandbox_behaviour: card?.behaviour ?? null,
@@ -245,48 +259,74 @@ async function pay(db: Db, viewer: Viewer, c0: CheckoutRow, input: PayRequest, w
   const { order } = placed;
   let payment = placed.payment;
   if (payment && placed.fresh) {
-    const provider = providerFor(payment.provider)!;
-    let res: ChargeResult;
-    try {
-      const deposit = info.flow === 'deposit' ? depositAccountOf((await ckRepo.findSupplier(db, order.supplier_id))!) : null;
-      res = await provider.start(payment, { windowMs: info.window_ms, deposit });
-    } catch (err) {
-      console.error('[payments] provider start failed', err);
-      res = { status: 'failed', failure: { code: 'processing_error', message: MESSAGES.generic } };
-    }
-    if (res.status === 'succeeded') {
-      await mailOrder(db, order.id, 'placed');
-      await settlePayment(db, payment.id, { kind: 'succeeded' }, PROVIDER);
-    } else if (res.status === 'failed') {
-      const f = res.failure ?? { code: 'payment_failed', message: MESSAGES.attemptFailed };
-      await settlePayment(db, payment.id, { kind: 'failed', code: f.code, message: f.message }, PROVIDER);
-    } else {
-      await inTx(db, async (tx) => {
-        const c = (await ckRepo.lockCheckout(tx, order.checkout_id))!;
-        const p = (await repo.lockPayment(tx, payment!.id))!;
-        if (p.status !== 'created') return;
-        await repo.updatePayment(tx, p.id, {
-          status: res.status === 'requires_action' ? 'requires_action' : 'pending',
-          next_action_url: res.action?.url ?? null,
-          reference: res.reference?.reference ?? null, reference_expires_at: res.reference?.expires_at ?? null,
-          reference_details: res.reference?.details ?? null,
-        });
-        // The order's first mail, with the reference or deposit account to pay to when the method has one (a new
-        // reference after switching methods is mailed again, keyed by its attempt).
-        await mailOrder(tx, order.id, 'placed', res.reference
-          ? { payment: mailedReference(res.reference), key: p.id }
-          : {});
-        // A reference holds the stock for its own window (bank transfer: 1 hour).
-        const until = res.reference?.expires_at;
-        if (until && (c.status === 'placed' || c.status === 'open') && until.getTime() > c.expires_at.getTime()) {
-          await ckRepo.updateCheckout(tx, c.id, { expires_at: until });
-          await ckRepo.extendReservations(tx, c.id, until);
-        }
-      });
-    }
+    await runCharge(db, order, payment, info, input, where);
     payment = await repo.findPayment(db, payment.id);
   }
   return result(db, order.id, payment?.id ?? null, opts);
+}
+
+/** A Stripe attempt whose call got no answer (pending, nothing to show the shopper): a retry may replay it. */
+const retriable = (p: PaymentRow) => p.provider === 'stripe' && p.status === 'pending' && !p.next_action_url;
+
+/**
+ * Calls the provider for one attempt, outside any transaction, and applies its synchronous answer through
+ * `settlePayment` exactly as a webhook would; an answer still open (3-D Secure, a reference, no answer) is stored.
+ */
+async function runCharge(db: Db, order: OrderRow, payment: PaymentRow, info: MethodInfo, input: PayRequest, where: PayWhere) {
+  const provider = providerFor(payment.provider)!;
+  let res: ChargeResult;
+  try {
+    const deposit = info.flow === 'deposit' ? depositAccountOf((await ckRepo.findSupplier(db, order.supplier_id))!) : null;
+    const returnUrl = where.origin && payment.return_path ? new URL(payment.return_path, where.origin).toString() : null;
+    res = await provider.start(payment, { windowMs: info.window_ms, deposit, paymentMethod: input.payment_method ?? null, returnUrl });
+  } catch (err) {
+    console.error('[payments] provider start failed', err);
+    res = { status: 'failed', failure: { code: 'processing_error', message: MESSAGES.generic } };
+  }
+  // The provider's ids for later calls (Stripe's PaymentIntent, for refunds) are kept whatever the answer.
+  if (res.details || res.card) {
+    await repo.updatePayment(db, payment.id, {
+      ...(res.details ? { reference_details: { ...(payment.reference_details ?? {}), ...res.details } } : {}),
+      ...(res.card ? { card: res.card } : {}),
+    });
+    // The provider's webhook may have applied the payment before this answer came back: the order then shows the
+    // card too (what settlePayment would have written, had it known the card).
+    const o = res.card ? await orderRepo.findOrder(db, order.id) : null;
+    const method = o?.payment_method as { type?: string; brand?: string } | null | undefined;
+    if (o && method && !method.brand && (await repo.findPayment(db, payment.id))?.status === 'succeeded') {
+      await orderRepo.updateOrder(db, o.id, { payment_method: { type: payment.payment_type, ...res.card, installments: payment.installments } });
+    }
+  }
+  if (res.status === 'succeeded') {
+    await mailOrder(db, order.id, 'placed');
+    await settlePayment(db, payment.id, { kind: 'succeeded' }, PROVIDER);
+  } else if (res.status === 'failed') {
+    const f = res.failure ?? { code: 'payment_failed', message: MESSAGES.attemptFailed };
+    await settlePayment(db, payment.id, { kind: 'failed', code: f.code, message: f.message }, PROVIDER);
+  } else {
+    await inTx(db, async (tx) => {
+      const c = (await ckRepo.lockCheckout(tx, order.checkout_id))!;
+      const p = (await repo.lockPayment(tx, payment.id))!;
+      if (p.status !== 'created' && !retriable(p)) return;
+      await repo.updatePayment(tx, p.id, {
+        status: res.status === 'requires_action' ? 'requires_action' : 'pending',
+        next_action_url: res.action?.url ?? null,
+        reference: res.reference?.reference ?? null, reference_expires_at: res.reference?.expires_at ?? null,
+        reference_details: res.reference?.details ?? p.reference_details ?? null,
+      });
+      // The order's first mail, with the reference or deposit account to pay to when the method has one (a new
+      // reference after switching methods is mailed again, keyed by its attempt).
+      await mailOrder(tx, order.id, 'placed', res.reference
+        ? { payment: mailedReference(res.reference), key: p.id }
+        : {});
+      // A reference holds the stock for its own window (bank transfer: 1 hour).
+      const until = res.reference?.expires_at;
+      if (until && (c.status === 'placed' || c.status === 'open') && until.getTime() > c.expires_at.getTime()) {
+        await ckRepo.updateCheckout(tx, c.id, { expires_at: until });
+        await ckRepo.extendReservations(tx, c.id, until);
+      }
+    });
+  }
 }
 
 /** A payment reference as the order's mail shows it: the reference, what to pay to, and until when. */
@@ -326,10 +366,17 @@ const OUTCOME: Record<EventType, (f: { code?: string; message?: string }) => Out
 export async function receiveWebhook(db: Db, providerId: string, rawBody: string, signature: string | null): Promise<{ received: true; duplicate: boolean; outcome: string }> {
   const provider = providerFor(providerId);
   if (!provider || !providerRuns(provider.id)) throw new AppError('not_found', `No payment provider ${providerId}`);
-  const v = verify(rawBody, signature, webhookSecret());
-  if (!v.ok) throw new AppError('invalid_signature', `The webhook signature is not valid (${v.reason})`);
-  const payload = parseJsonBody(rawBody); // 400 for bad JSON or strings PostgreSQL's jsonb would refuse (NUL)
+  let payload: unknown;
+  if (provider.verifyEvent) {
+    payload = provider.verifyEvent(rawBody, signature);
+    parseJsonBody(rawBody); // the same 400 as below for what PostgreSQL's jsonb would refuse
+  } else {
+    const v = verify(rawBody, signature, webhookSecret());
+    if (!v.ok) throw new AppError('invalid_signature', `The webhook signature is not valid (${v.reason})`);
+    payload = parseJsonBody(rawBody); // 400 for bad JSON or strings PostgreSQL's jsonb would refuse (NUL)
+  }
   const event = provider.parseEvent(payload);
+  if (!event && provider.acknowledgesOtherEvents) return { received: true as const, duplicate: false, outcome: 'ignored' };
   if (!event) throw new AppError('validation_error', 'Not an event this provider sends', { fields: { _: ['validation.required'] } });
   return inTx(db, async (tx) => {
     const inboxId = await repo.insertInbox(tx, { provider: provider.id, event_id: event.id, type: event.type, payload });
@@ -338,6 +385,17 @@ export async function receiveWebhook(db: Db, providerId: string, rawBody: string
     if (!payment || payment.provider !== provider.id) {
       await repo.setInboxOutcome(tx, inboxId, 'unknown_charge');
       return { received: true as const, duplicate: false, outcome: 'unknown_charge' };
+    }
+    if (event.type === 'refund.succeeded' || event.type === 'refund.failed') {
+      // Only a refund of this very charge: an event cannot settle another payment's refund.
+      const refund = event.refund_id ? await repo.findRefund(tx, event.refund_id) : null;
+      // Not (yet) ours: the refund's own transaction may not have committed. Refused (the inbox row rolls back with
+      // it), so the provider delivers it again later instead of it being stored as done.
+      if (!refund) throw new AppError('conflict', 'No such refund here yet: deliver the event again later');
+      const outcome = refund.payment_id !== payment.id ? 'unknown_refund'
+        : await settleRefund(tx, refund.id, event.type === 'refund.succeeded' ? 'success' : 'failed');
+      await repo.setInboxOutcome(tx, inboxId, outcome);
+      return { received: true as const, duplicate: false, outcome };
     }
     const outcome = await settlePayment(tx, payment.id, OUTCOME[event.type]({ code: event.failure_code, message: event.failure_message }), PROVIDER);
     await repo.setInboxOutcome(tx, inboxId, outcome);
@@ -359,7 +417,7 @@ export async function findSandboxPayment(db: Db, id: string) {
 export async function sandboxPayment(db: Db, id: string) {
   if (!sandboxPaymentsEnabled()) throw new AppError('not_found', 'Payment not found');
   const p = await repo.findPayment(db, id);
-  if (!p || p.provider === 'offline') throw new AppError('not_found', 'Payment not found');
+  if (!p || p.provider === 'offline' || p.provider === 'stripe') throw new AppError('not_found', 'Payment not found');
   const o = (await orderRepo.findOrder(db, p.order_id))!;
   return {
     id: p.id, status: p.status, amount: p.amount, currency: p.currency, payment_type: p.payment_type, flow: p.flow,

@@ -20,6 +20,7 @@ import * as ordersRepo from '../orders/repo.ts';
 import type { OrderRow } from '../orders/repo.ts';
 import { customerOrder, orderReference, supplierActor, supplierRefund } from '../orders/index.ts';
 import { releaseOrder } from '../wallet/index.ts';
+import { pendingRefundTotal, refundStateOf } from '../payments/index.ts';
 import type { ReturnPhoto } from './photos.ts';
 import { mailOrder } from '../mail/index.ts';
 import * as repo from './repo.ts';
@@ -253,6 +254,10 @@ export async function addReturnNote(db: Db, viewer: Viewer, orderId: string, ret
   return requestView(db, order, returnId, 'supplier');
 }
 
+/** The key a return's refund gives the order's refund path, and the order refunds' key it becomes (orders/service.ts). */
+const returnRefundKey = (refundId: string) => `return:${refundId}`;
+const orderRefundKey = (orderId: string, refundId: string) => `refund:${orderId}:${returnRefundKey(refundId)}`;
+
 export interface RefundOutcome { refund: ReturnRefundView; replayed: boolean; request: ReturnRequestView }
 
 /**
@@ -274,7 +279,7 @@ export async function refundReturn(db: Db, viewer: Viewer, orderId: string, retu
         return { row: spent, replayed: true };
       }
       if (r.status !== 'open') throw new ReturnRefused('closed', 'invalid_transition', 'The return request is closed');
-      const available = o.amount_paid - o.amount_refunded;
+      const available = o.amount_paid - o.amount_refunded - (await pendingRefundTotal(tx, o.id));
       if (input.amount > available) {
         throw new AppError('validation_error', 'Refund amount must not exceed the amount available', { textKey: 'apiErrors.refund_exceeds_available', vars: { available, max: available }, fields: { amount: ['validation.atMost'] } });
       }
@@ -283,9 +288,11 @@ export async function refundReturn(db: Db, viewer: Viewer, orderId: string, retu
         return_id: r.id, order_id: o.id, amount: input.amount, currency: o.currency, status: 'pending', idempotency_key: key, reason, created_by: actor.user_id,
       });
       await supplierRefund(tx, viewer, o.id, {
-        amount: input.amount, reason: `${returnReference(r.number)}${reason ? `: ${reason}` : ''}`, idempotency_key: `return:${row.id}`,
+        amount: input.amount, reason: `${returnReference(r.number)}${reason ? `: ${reason}` : ''}`, idempotency_key: returnRefundKey(row.id),
       });
-      const done = await repo.updateRefund(tx, row.id, { status: 'success', completed_at: new Date() });
+      // A refund the provider settles later stays pending here; the view reads its outcome from the order's refunds.
+      const later = (await refundStateOf(tx, orderRefundKey(o.id, row.id))) === 'pending';
+      const done = later ? row : await repo.updateRefund(tx, row.id, { status: 'success', completed_at: new Date() });
       await repo.appendHistory(tx, [{
         return_id: r.id, event: 'refund', from_state: r.status, to_state: r.status, actor_role: 'supplier', actor_user_id: actor.user_id,
         amount: input.amount, note: reason,
@@ -359,13 +366,17 @@ async function view(db: Db, order: OrderRow, side: Side, signedIn: boolean): Pro
   const requests = await repo.returnsOfOrder(db, o.id);
   const ids = requests.map((r) => r.id);
   const internal = side === 'supplier';
-  const [policy, lines, asked, photos, notes, history, refunds] = await Promise.all([
+  const [policy, lines, asked, photos, notes, history, stored] = await Promise.all([
     policyOf(db, o.supplier_id, o.currency), linesOf(db, o.id, requests), repo.itemsOfReturns(db, ids), repo.photosOfReturns(db, ids),
     repo.notesOfReturns(db, ids, internal), repo.historyOfReturns(db, ids, internal), repo.refundsOfOrder(db, o.id),
   ]);
+  // A refund the provider took as pending is settled on the order's refund rows (webhook): its state is read there.
+  const refunds = await Promise.all(stored.map(async (x) => x.status !== 'pending' ? x
+    : { ...x, status: (await refundStateOf(db, orderRefundKey(o.id, x.id))) ?? x.status }));
   const refusal = signedIn || side === 'supplier' ? refusalOf(o, policy, requests, lines) : 'not_signed_in';
   const refs = new Map(requests.map((r) => [r.id, returnReference(r.number)]));
-  const available = o.amount_paid - o.amount_refunded;
+  // Refunds still pending at the provider are not available again (the order's refund path refuses them too).
+  const available = o.amount_paid - o.amount_refunded - (await pendingRefundTotal(db, o.id));
   const views: ReturnRequestView[] = requests.map((r) => {
     const mine = refunds.filter((x) => x.return_id === r.id);
     return {

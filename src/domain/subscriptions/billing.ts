@@ -124,7 +124,8 @@ export async function refundPackage(db: Db, viewer: Viewer, id: string, now = ne
     // a refusal throws and nothing is written.
     const provider = providerFor('sandbox-card')!;
     const res = await provider.refund({ id: last.id, provider: 'sandbox-card', amount: last.amount, currency: last.currency } as unknown as PaymentRow, last.amount, `package-refund:${last.id}`);
-    if (res.status !== 'success') throw new AppError('payment_failed', 'The refund failed: try again later', { textKey: 'packageBilling.refundFailed' });
+    // A pending answer is money on its way back (the provider settles it); only a refusal stops the refund.
+    if (res.status === 'failed') throw new AppError('payment_failed', 'The refund failed: try again later', { textKey: 'packageBilling.refundFailed' });
     // Its commission is still held (the window is open): the refund takes it back from pending. Released means a
     // sweeper found the window closed meanwhile, so the period is no longer refundable.
     if ((await reverseHeldCommission(tx, LEDGER_SOURCE, last.id, now)) === 'released') {

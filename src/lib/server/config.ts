@@ -118,6 +118,15 @@ export const envSchema = z.object({
   PAYOUTS_REVIEW: flag(),
   PAYMENTS_WEBHOOK_SECRET: text(),
   SHIPPING_WEBHOOK_SECRET: text(),
+  // Stripe plays `str_card` when both its secret key and its webhook signing secret are set (src/domain/payments/stripe.ts)
+  STRIPE_SECRET_KEY: text(),
+  STRIPE_WEBHOOK_SECRET: text(),
+  /** Stripe.js's key for the pay step's card field (pk_...). */
+  STRIPE_PUBLISHABLE_KEY: text(),
+  /** Another address for Stripe's API (a local server that answers as Stripe's test API does); unset: api.stripe.com. */
+  STRIPE_API_BASE: url(['http:', 'https:']),
+  /** How long one call to Stripe may take before it counts as timed out (the payment then stays pending). */
+  STRIPE_TIMEOUT_MS: ms(20_000, 100),
   // Mail
   SMTP_URL: url(['smtp:', 'smtps:']),
   MAIL_FROM: textOr('no-reply@tiendas.local'),

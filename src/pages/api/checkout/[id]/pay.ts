@@ -11,5 +11,5 @@ export const spec = defineEndpoint({
 
 export const POST = handle(spec, async ({ ctx, params, body }) => {
   const key = body.idempotency_key ?? ctx.request.headers.get('idempotency-key')?.slice(0, 200) ?? undefined;
-  return payCheckout(ctx.locals.db, ctx.locals.viewer, params.id, { ...body, idempotency_key: key && key.length >= 8 ? key : undefined }, { basePath: ctx.locals.tenancy ? ctx.locals.basePath : null, locale: ctx.locals.locale });
+  return payCheckout(ctx.locals.db, ctx.locals.viewer, params.id, { ...body, idempotency_key: key && key.length >= 8 ? key : undefined }, { basePath: ctx.locals.tenancy ? ctx.locals.basePath : null, locale: ctx.locals.locale, origin: ctx.url.origin });
 });

@@ -2,14 +2,15 @@ import type { APIRoute } from 'astro';
 import { webhookOutput, webhookParams } from '../../../../domain/payments/schema.ts';
 import { receiveWebhook } from '../../../../domain/payments/service.ts';
 import { SIGNATURE_HEADER } from '../../../../domain/payments/signature.ts';
+import { STRIPE_SIGNATURE_HEADER } from '../../../../domain/payments/stripe.ts';
 import { defineEndpoint } from '../../../../lib/server/endpoint.ts';
 import { readBodyLimited } from '../../../../lib/server/body.ts';
 import { errorResponse, json } from '../../../../lib/server/http.ts';
 
 export const spec = defineEndpoint({
   method: 'POST', path: '/api/payments/webhooks/{provider}',
-  summary: 'Provider webhooks: x-signature "t=...,v1=hex" (HMAC-SHA256 of "t.body" with PAYMENTS_WEBHOOK_SECRET, or the public demo secret in demo mode); each event is processed once. 404 for a provider that does not run here (sandbox ones outside demo mode), 503 payments_not_configured without a secret',
-  auth: 'signature', tags: ['payments'], params: webhookParams, response: webhookOutput, errors: [400, 401, 404, 413, 503],
+  summary: 'Provider webhooks: x-signature "t=...,v1=hex" (HMAC-SHA256 of "t.body" with PAYMENTS_WEBHOOK_SECRET, or the public demo secret in demo mode); /stripe: Stripe-Signature checked with STRIPE_WEBHOOK_SECRET by the SDK, events it does not act on answered outcome "ignored"; each event is processed once. 404 for a provider that does not run here (sandbox ones outside demo mode), 503 payments_not_configured without a secret',
+  auth: 'signature', tags: ['payments'], params: webhookParams, response: webhookOutput, errors: [400, 401, 404, 409, 413, 503],
 });
 
 const MAX = 256 * 1024;
@@ -19,7 +20,9 @@ export const POST: APIRoute = async (ctx) => {
   try {
     const params = webhookParams.parse(ctx.params);
     const raw = (await readBodyLimited(ctx.request, MAX)).toString('utf8');
-    return json(await receiveWebhook(ctx.locals.db, params.provider, raw, ctx.request.headers.get(SIGNATURE_HEADER)));
+    // Stripe signs with its own header (checked by its SDK); the sandbox providers with ours.
+    const signature = ctx.request.headers.get(params.provider === 'stripe' ? STRIPE_SIGNATURE_HEADER : SIGNATURE_HEADER);
+    return json(await receiveWebhook(ctx.locals.db, params.provider, raw, signature));
   } catch (err) {
     return errorResponse(err, ctx.locals.t);
   }
