@@ -35,6 +35,11 @@ describe('locale checker', () => {
     expect(check('en', '<p>$1,499.00</p><p>€0.05</p>')).toEqual([]);
   });
 
+  it('does not read e-mail addresses as words (a random "lote-una9ymgt@" is not Spanish)', () => {
+    expect(check('en', '<header>· To: lote-una9ymgt@demo.test ·</header>')).toEqual([]);
+    expect(check('en', '<header>To: una persona</header>')).toEqual(['language:una']);
+  });
+
   it('does not judge shop data, even when a UI word is inside it', () => {
     expect(check('en', '<p>Productos de talleres mexicanos</p><h3>Casa Norte 03</h3>')).toEqual([]);
     expect(check('en', '<p>Productos de talleres mexic…</p>')).toEqual([]);
