@@ -10,13 +10,8 @@
 // src/sections/HeaderCarousel.astro) has the rules used.
 import Swiper from 'swiper/core';
 import { Autoplay, EffectFade } from 'swiper/modules';
-import { HEADER_CAROUSEL_AUTOPLAY_MS, HEADER_CAROUSEL_SPEED_MS, SHOP_HEADER_CAROUSEL_AUTOPLAY_MS, SHOP_HEADER_CAROUSEL_SPEED_MS } from './constants.ts';
+import { carouselTiming } from './constants.ts';
 import { PAUSE_ICON, PLAY_ICON } from './labels.ts';
-
-/** This carousel's autoplay delay (the shop header carousel's in two columns). */
-export function autoplayDelay(root: HTMLElement): number {
-  return root.dataset.timing === 'shop-header' ? SHOP_HEADER_CAROUSEL_AUTOPLAY_MS : HEADER_CAROUSEL_AUTOPLAY_MS;
-}
 
 /**
  * `elapsedMs`: how long the page has been showing the first slide when this runs (the script is fetched shortly
@@ -26,7 +21,8 @@ export function autoplayDelay(root: HTMLElement): number {
 export function attachCarousel(root: HTMLElement, elapsedMs = 0): Swiper {
   const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
   const firstSlide = root.querySelector<HTMLElement>('.swiper-slide');
-  const firstWait = Math.max(500, autoplayDelay(root) - elapsedMs);
+  const timing = carouselTiming(root);
+  const firstWait = Math.max(500, timing.delay - elapsedMs);
   // Swiper reads a per-slide delay from data-swiper-autoplay; the first slide's is dropped after its first turn.
   if (firstSlide && elapsedMs > 0) firstSlide.dataset.swiperAutoplay = String(firstWait);
   const dropFirstWait = () => { if (firstSlide) delete firstSlide.dataset.swiperAutoplay; };
@@ -35,16 +31,15 @@ export function attachCarousel(root: HTMLElement, elapsedMs = 0): Swiper {
   const play = root.querySelector<HTMLButtonElement>('.hc-play');
   const wrapper = root.querySelector('.swiper-wrapper');
   const live = (v: 'off' | 'polite') => wrapper?.setAttribute('aria-live', v);
-  const shopHeader = root.dataset.timing === 'shop-header';
   const setActive = (i: number) => dots.forEach((d, j) => (j === i ? d.setAttribute('aria-current', 'true') : d.removeAttribute('aria-current')));
   const swiper = new Swiper(root, {
     modules: [Autoplay, EffectFade],
     effect: 'fade',
     fadeEffect: { crossFade: true },
-    speed: shopHeader ? SHOP_HEADER_CAROUSEL_SPEED_MS : HEADER_CAROUSEL_SPEED_MS,
+    speed: timing.speed,
     loop: true,
     // Configured even under reduced motion (not started) so that the play button runs it at the spec's delay.
-    autoplay: { enabled: !reduced, delay: shopHeader ? SHOP_HEADER_CAROUSEL_AUTOPLAY_MS : HEADER_CAROUSEL_AUTOPLAY_MS, pauseOnMouseEnter: true, disableOnInteraction: false },
+    autoplay: { enabled: !reduced, delay: timing.delay, pauseOnMouseEnter: true, disableOnInteraction: false },
     on: {
       realIndexChange: (s) => setActive(s.realIndex),
       autoplay: dropFirstWait,

@@ -12,6 +12,12 @@ export const HEADER_CAROUSEL_SPEED_MS = 500;
 export const SHOP_HEADER_CAROUSEL_AUTOPLAY_MS = 7000;
 /** Shop header carousel transition (fade) speed (seed 000 §9). */
 export const SHOP_HEADER_CAROUSEL_SPEED_MS = 4000;
+/** A carousel's timings, from the mode the server chose (`data-timing` on its .hc root: HeaderCarousel.tsx). */
+export function carouselTiming(root: HTMLElement): { delay: number; speed: number } {
+  return root.dataset.timing === 'shop-header'
+    ? { delay: SHOP_HEADER_CAROUSEL_AUTOPLAY_MS, speed: SHOP_HEADER_CAROUSEL_SPEED_MS }
+    : { delay: HEADER_CAROUSEL_AUTOPLAY_MS, speed: HEADER_CAROUSEL_SPEED_MS };
+}
 /** The carousel's script is fetched this long before its first autoplay step (when nothing brought it sooner). */
 export const CAROUSEL_SCRIPT_LEAD_MS = 2000;
 /** Below this viewport width the slide's mobile image is shown (the static single slide uses the same query). */

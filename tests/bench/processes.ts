@@ -5,7 +5,7 @@
 // machine with N cores, two processes can at best use two of them (the database uses the same cores here).
 //   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:processes [-- --seconds 10] [-- --rounds 3] [-- --connections 16] [-- --shop demo-03]
 import os from 'node:os';
-import { load } from './stats.ts';
+import { load, percentile } from './stats.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 
 const args = process.argv.slice(2);
@@ -15,8 +15,6 @@ const rounds = Number(opt('--rounds')) || 3;
 const connections = Number(opt('--connections')) || 16;
 const shop = opt('--shop') ?? 'demo-03';
 if (!process.env.TEST_DATABASE_URL) throw new Error('bench:processes needs TEST_DATABASE_URL (a PostgreSQL server)');
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 /** Requests per second over `servers` together, each given an equal share of the connections, for `seconds`. */
 async function rps(servers: RunningServer[]): Promise<{ rps: number; errors: number }> {
@@ -40,7 +38,7 @@ async function measure(label: string, env: Record<string, string>) {
       const y = await rps([a, b]);
       one.push(x.rps); two.push(y.rps); errors += x.errors + y.errors;
     }
-    const o = median(one), t = median(two);
+    const o = percentile(one, 50), t = percentile(two, 50);
     console.log(`${label.padEnd(10)} ${o.toFixed(0).padStart(8)} ${t.toFixed(0).padStart(8)} ${(t / o).toFixed(2).padStart(7)}x ${String(errors).padStart(7)}`);
   } finally {
     await b?.stop();
