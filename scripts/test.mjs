@@ -10,6 +10,11 @@ import { buildIfStale } from './build-if-stale.mjs';
 const ROOT = path.resolve(import.meta.dirname, '..');
 process.env.ASTRO_TELEMETRY_DISABLED = '1';
 const timings = [];
+// Lines that name a failed file or test, per stage: repeated in the closing summary, because a CI log is often read
+// from its end and vitest's own list of failures scrolls away under the next stage's output.
+const failures = [];
+const FAILED_LINE = /^\s*(FAIL\b|×|✘|\d+\) \[)|Test Files .*failed|Tests .*failed|^\s*\d+ failed\b|\| \d+ failed\)|Unhandled Error/;
+const stripAnsi = (s) => s.replace(/\x1b\[[0-9;]*m/g, '');
 const fmt = (ms) => `${(ms / 1000).toFixed(1)} s`;
 
 /**
@@ -18,11 +23,14 @@ const fmt = (ms) => `${(ms / 1000).toFixed(1)} s`;
  */
 function run(script, args, tag) {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [path.join(ROOT, script), ...args], { cwd: ROOT, env: process.env, stdio: tag ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
-    if (tag) {
-      for (const [from, to] of [[child.stdout, process.stdout], [child.stderr, process.stderr]]) {
-        readline.createInterface({ input: from }).on('line', (line) => to.write(`[${tag}] ${line}\n`));
-      }
+    const child = spawn(process.execPath, [path.join(ROOT, script), ...args], { cwd: ROOT, env: { ...process.env, FORCE_COLOR: process.stdout.isTTY ? '1' : '0' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    for (const [from, to] of [[child.stdout, process.stdout], [child.stderr, process.stderr]]) {
+      readline.createInterface({ input: from }).on('line', (line) => {
+        to.write(tag ? `[${tag}] ${line}\n` : `${line}\n`);
+        const plain = stripAnsi(line);
+        // Playwright's list reporter marks a failed test with ✘ and its retries and summary with "N) [project] ...".
+        if (FAILED_LINE.test(plain) && !/\s✓\s/.test(plain) && failures.length < 60) failures.push(`${tag ? `[${tag}] ` : ''}${plain.trim()}`);
+      });
     }
     child.once('error', (err) => { console.error(err); resolve(1); });
     child.once('close', (code) => resolve(code ?? 1));
@@ -87,4 +95,8 @@ if (process.env.TIENDAS_TEST_PGLITE_TEMPLATE) await run('tests/support/run-templ
 console.log('\n[test] stage durations:');
 for (const t of timings) console.log(`[test]   ${t.name.padEnd(30)} ${fmt(t.ms).padStart(9)}  ${t.status === 0 ? 'ok' : 'FAILED'}`);
 console.log(`[test]   ${'total'.padEnd(30)} ${fmt(Date.now() - total).padStart(9)}`);
+if (failures.length) {
+  console.log('\n[test] what failed (repeated from above):');
+  for (const line of [...new Set(failures)]) console.log(`[test]   ${line}`);
+}
 process.exit(results.find((s) => s !== 0) ?? 0);
