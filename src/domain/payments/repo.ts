@@ -83,8 +83,14 @@ export function refundsByKeyPrefix(db: Db, key: string): Promise<RefundRow[]> {
   return db.select().from(refunds).where(like(refunds.idempotency_key, `${key.replace(/[\\%_]/g, '\\$&')}:%`));
 }
 
-export async function updateRefund(db: Db, id: string, status: RefundRow['status']) {
-  await db.update(refunds).set({ status }).where(eq(refunds.id, id));
+export async function updateRefund(db: Db, id: string, status: RefundRow['status'], providerRefundId?: string | null) {
+  await db.update(refunds).set({ status, ...(providerRefundId ? { provider_refund_id: providerRefundId } : {}) }).where(eq(refunds.id, id));
+}
+
+/** A payment's refund by the provider's own refund id (providers whose events cannot echo ours). */
+export async function findRefundByProviderId(db: Db, paymentId: string, providerRefundId: string): Promise<RefundRow | null> {
+  const [row] = await db.select().from(refunds).where(and(eq(refunds.payment_id, paymentId), eq(refunds.provider_refund_id, providerRefundId))).limit(1);
+  return row ?? null;
 }
 
 // ---------- cards ----------
