@@ -39,9 +39,7 @@ export interface FakeConekta {
   close(): Promise<void>;
 }
 
-let seq = 0;
 const hex = (n: number) => Array.from({ length: n }, () => Math.floor(Math.random() * 16).toString(16)).join('');
-const id = (prefix: string) => `${prefix}_${Date.now().toString(36)}${(seq++).toString(36)}${hex(6)}`;
 const digits = (n: number) => Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join('');
 const now = () => Math.floor(Date.now() / 1000);
 
