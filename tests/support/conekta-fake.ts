@@ -55,6 +55,7 @@ export async function startFakeConekta(): Promise<FakeConekta> {
   let hold = false;
   const inFlight = new Set<Promise<unknown>>();
   const stalledRes: http.ServerResponse[] = [];
+  const returnUrls = new Map<string, string>();
 
   const fake: FakeConekta = {
     base: '', publicKey: publicKey.export({ type: 'spki', format: 'pem' }).toString(), requests: [], orders: new Map(), charges: new Map(), events: [], target: null,
@@ -161,6 +162,7 @@ export async function startFakeConekta(): Promise<FakeConekta> {
       if (made.status === 'paid') { paid(order); return { status: 200, body: order, after: () => { void send('order.paid', order); } }; }
       if (ch.payment_method.token_id === 'tok_test_3ds') {
         order.next_action = { type: 'redirect_to_url', redirect_to_url: { url: `${fake.base}/3ds/${oid}`, return_url: body.return_url ?? null } };
+        if (body.return_url) returnUrls.set(oid, body.return_url);
       }
       return { status: 200, body: order, after: () => { void send('order.pending_payment', order); } };
     }
@@ -189,6 +191,19 @@ export async function startFakeConekta(): Promise<FakeConekta> {
     req.on('data', (c) => { raw += c; });
     req.on('end', () => {
       const path = (req.url ?? '/').split('?')[0]!;
+      // The bank's 3-D Secure page (a browser comes here from next_action): authorise or refuse, then back to return_url.
+      const challenge = /^\/3ds\/(ord_[0-9a-f]+)$/.exec(path);
+      if (challenge && fake.orders.has(challenge[1]!)) {
+        const o = fake.orders.get(challenge[1]!)!;
+        if (req.method === 'GET') {
+          res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(`<!doctype html><html lang="es"><title>3-D Secure</title><h1>Banco de prueba</h1><form method="post"><button name="ok" value="1">Autorizar</button> <button name="ok" value="0">Rechazar</button></form></html>`);
+          return;
+        }
+        void fake.completeChallenge(o.id, new URLSearchParams(raw).get('ok') === '1').then(() => {
+          res.writeHead(303, { location: returnUrls.get(o.id) ?? '/' }).end();
+        });
+        return;
+      }
       const key = (req.headers['idempotency-key'] as string | undefined) ?? null;
       const accept = String(req.headers.accept ?? '');
       let body: Json = {};
@@ -228,3 +243,16 @@ export async function startFakeConekta(): Promise<FakeConekta> {
   fake.base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return fake;
 }
+
+/**
+ * A stand-in for Conekta's card component script (pay.conekta.com/v1.0/js/conekta-checkout.min.js) for browser tests:
+ * the real one draws its card frame; this one draws a button that "tokenises" the test card `window.__conektaTestToken`
+ * (tok_test_visa_4242 unless a test says otherwise) and hands the token to the page as the component does.
+ */
+export const CONEKTA_COMPONENT_STANDIN = `window.ConektaCheckoutComponents = { Card: function (opts) {
+  var host = document.querySelector(opts.config.targetIFrame);
+  var b = document.createElement('button');
+  b.type = 'button'; b.textContent = 'Tarjeta de prueba'; b.setAttribute('data-testid', 'conekta-standin-card');
+  b.onclick = function () { opts.callbacks.onCreateTokenSucceeded({ id: window.__conektaTestToken || 'tok_test_visa_4242' }); };
+  host.replaceChildren(b);
+} };`;
