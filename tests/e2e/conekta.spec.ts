@@ -38,7 +38,9 @@ test.beforeAll(async ({ browser }) => {
   let errors = '';
   child.stderr!.on('data', (d) => { errors += d; });
   base = `http://127.0.0.1:${port}`;
-  await expect.poll(async () => (await fetch(`${base}/api/openapi.json`).catch(() => null))?.status ?? 0, { timeout: 170_000, intervals: [250], message: () => errors }).toBe(200);
+  try {
+    await expect.poll(async () => (await fetch(`${base}/api/openapi.json`).catch(() => null))?.status ?? 0, { timeout: 170_000, intervals: [250] }).toBe(200);
+  } catch (err) { throw new Error(`the server with Conekta's keys did not start:\n${errors}`, { cause: err }); }
   conekta.target = `${base}/api/payments/webhooks/conekta`;
   // Textiles del Bajío takes Conekta's three methods; three of its items in stock.
   const ctx = await browser.newContext({ baseURL: base });

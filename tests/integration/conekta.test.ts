@@ -172,7 +172,7 @@ describe('Conekta cash at a store and SPEI', () => {
 });
 
 describe('Conekta refunds', () => {
-  it('refunds through Conekta: at once, and pending then settled by the order event (its duplicate changes nothing)', async () => {
+  it('refunds through Conekta: at once, pending then settled by the order event (its duplicate changes nothing), and one whose answer was lost', async () => {
     const { c, ck } = await ready();
     const paid = (await pay(c, ck.id, { payment_type: 'conekta_card', token: ck.token, payment_method: 'tok_test_visa_4242' })).json();
     const id = paid.order_id;
@@ -199,5 +199,17 @@ describe('Conekta refunds', () => {
     expect(settling.event.type).toBe('order.partially_refunded');
     expect(JSON.parse((await conekta.resend(settling.event.id)).answer)).toMatchObject({ duplicate: true });
     expect((await c.get(`/api/orders/${id}`)).json().amount_refunded).toBe(1500);
+
+    // A refund whose answer never came back: pending, without Conekta's id; the order event settles it by its amount.
+    conekta.holdRefunds(true);
+    conekta.stall(2, /\/refunds$/);
+    const lost = (await supplier.post(`/api/supplier/orders/${id}/refund`, { amount: 700 })).json();
+    conekta.holdRefunds(false);
+    expect(lost.refunds.find((r: { amount: number }) => r.amount === 700).status).toBe('pending');
+    const late = order.charges.data[0].refunds.data.find((r: { amount: number }) => r.amount === -700)!;
+    await conekta.settleRefund(late.id, 'succeeded');
+    const after = (await c.get(`/api/orders/${id}`)).json();
+    expect(after.amount_refunded).toBe(2200);
+    expect(after.refunds.find((r: { amount: number }) => r.amount === 700).status).toBe('success');
   });
 });

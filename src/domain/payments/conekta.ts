@@ -67,14 +67,23 @@ function failureOf(data: unknown): { code: string; message: string } {
   return { code: code.split('.').pop() || 'processing_error', message: MESSAGES.attemptFailed };
 }
 
-/** Calls Conekta; one retry with the same idempotency key when no answer came (as the Stripe SDK does). */
+/**
+ * Calls Conekta; one retry with the same idempotency key when no answer came (as the Stripe SDK does). The first call
+ * may have been done: a 4xx refusal of the retry (a single-use card token already spent) says nothing about it, so it
+ * is reported as no answer (the outcome stays unknown, the webhook decides) rather than as a failure.
+ */
 async function call<T>(fn: () => Promise<{ data: T }>): Promise<T> {
   try { return (await fn()).data; } catch (err) {
     const e = httpError(err);
     if (!e || e.response) throw err;
-    return (await fn()).data;
+  }
+  try { return (await fn()).data; } catch (err) {
+    const e = httpError(err);
+    if (e?.response && e.response.status < 500 && e.response.status !== 402) throw noAnswer(`no answer, then ${e.response.status} on the retry`);
+    throw err;
   }
 }
+const noAnswer = (message: string): HttpError => Object.assign(new Error(message), { isAxiosError: true as const });
 
 const secondsFrom = (windowMs: number | null) => Math.floor((Date.now() + (windowMs ?? 3600_000)) / 1000);
 type Json = Record<string, any>;
@@ -133,6 +142,8 @@ export const conektaProvider: PaymentProvider = {
         console.warn(`[payments] conekta: no answer for payment ${payment.id} (${e.message}); it stays pending`);
         return { status: 'pending' };
       }
+      // A replayed attempt refused as a parameter error (its card token already spent by the first call): unknown, not failed.
+      if (e?.response?.status === 422 && opts.replay) return { status: 'pending' };
       if (e?.response?.status === 402 || e?.response?.status === 422) return { status: 'failed', failure: failureOf(e.response.data) };
       throw err;
     }
@@ -201,8 +212,8 @@ export function parseConektaEvent(payload: unknown): ProviderEvent | null {
     case 'order.refunded': case 'order.partially_refunded': case 'order.updated': {
       // The order with every refund of its charges: each one settled here that is still pending on our side.
       const refunds = ((order.charges?.data ?? []) as Json[]).flatMap((c) => (c.refunds?.data ?? []) as Json[])
-        .map((r) => ({ id: String(r.id), status: refundStatus(r.status) }))
-        .filter((r): r is { id: string; status: 'success' | 'failed' } => r.status !== 'pending');
+        .map((r) => ({ id: String(r.id), status: refundStatus(r.status), amount: Math.abs(Number(r.amount)) }))
+        .filter((r): r is { id: string; status: 'success' | 'failed'; amount: number } => r.status !== 'pending' && Number.isInteger(r.amount) && r.amount > 0);
       if (!refunds.length) return null;
       return { id: e.id, type: 'refund.succeeded', charge_id: ref, provider_refunds: refunds };
     }

@@ -65,7 +65,7 @@ export interface ProviderEvent {
   /** Refund events: our refund row's id (the provider echoes it: refund metadata). */
   refund_id?: string;
   /** Or the provider's refunds by its own ids, when it cannot echo ours (Conekta): found by the rows' provider_refund_id. */
-  provider_refunds?: { id: string; status: 'success' | 'failed' }[];
+  provider_refunds?: { id: string; status: 'success' | 'failed'; amount: number }[];
 }
 
 export interface StartOptions {
@@ -78,6 +78,8 @@ export interface StartOptions {
   /** The buyer's contact and the order's reference, for providers that require them on the charge (Conekta). */
   customer?: { name: string; email: string; phone: string } | null;
   orderReference?: string | null;
+  /** The same attempt again after a call that got no answer (its idempotency key replayed). */
+  replay?: boolean;
 }
 
 export interface PaymentProvider {

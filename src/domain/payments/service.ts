@@ -282,7 +282,7 @@ async function runCharge(db: Db, order: OrderRow, payment: PaymentRow, info: Met
     const returnUrl = where.origin && payment.return_path ? new URL(payment.return_path, where.origin).toString() : null;
     res = await provider.start(payment, {
       windowMs: info.window_ms, deposit, paymentMethod: input.payment_method ?? null, returnUrl,
-      customer: order.contact, orderReference: orderReference(order.number),
+      customer: order.contact, orderReference: orderReference(order.number), replay: payment.status !== 'created',
     });
   } catch (err) {
     console.error('[payments] provider start failed', err);
@@ -421,7 +421,8 @@ export async function receiveWebhook(db: Db, providerId: string, rawBody: string
 async function settleProviderRefunds(tx: Db, paymentId: string, list: NonNullable<ProviderEvent['provider_refunds']>): Promise<string> {
   const outcomes: string[] = [];
   for (const r of list) {
-    const row = await repo.findRefundByProviderId(tx, paymentId, r.id);
+    // A refund whose call got no answer has no provider id yet: the oldest pending one of that amount takes this one's.
+    const row = await repo.findRefundByProviderId(tx, paymentId, r.id) ?? await repo.claimRefundForProviderId(tx, paymentId, r.amount, r.id);
     if (row) outcomes.push(await settleRefund(tx, row.id, r.status));
   }
   if (!outcomes.length) throw new AppError('conflict', 'No such refund here yet: deliver the event again later');
