@@ -148,7 +148,7 @@ describe('Conekta cash at a store and SPEI', () => {
     expect(r.payment).toMatchObject({ status: 'pending', flow: 'bank_transfer' });
     const order = orderOf(r.payment.id);
     const spei = order.charges.data[0].payment_method;
-    expect(r.payment.reference_details).toMatchObject({ clabe: spei.clabe, bank: 'STP' });
+    expect(r.payment.reference_details).toMatchObject({ clabe: spei.clabe, bank: 'STP', conekta_order: order.id });
     const page = (await c.get(`/${SHOP}/mis-compras/${r.order_id}`)).text;
     expect(page).toContain(spei.clabe);
     expect(page).toContain('STP');

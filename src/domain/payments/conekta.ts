@@ -103,13 +103,13 @@ function resultOf(order: OrderResponse, flow: string): ChargeResult {
   if (flow === 'card' && url) return { status: 'requires_action', ...base, action: { kind: '3ds', url } };
   const expires = pm.expires_at ? new Date(Number(pm.expires_at) * 1000) : null;
   if (flow === 'store_cash' && pm.reference && expires) {
-    return { status: 'pending', ...base, reference: { reference: String(pm.reference), expires_at: expires, details: { stores: [String(pm.store_name ?? pm.service_name ?? 'OXXO')], barcode_format: 'code128', provider: 'conekta' } } };
+    return { status: 'pending', ...base, reference: { reference: String(pm.reference), expires_at: expires, details: { stores: [String(pm.store_name ?? pm.service_name ?? 'OXXO')], barcode_format: 'code128' } } };
   }
   const clabe = pm.clabe ?? pm.receiving_account_number;
   if (flow === 'bank_transfer' && clabe && expires) {
     // SPEI at Conekta: the CLABE is unique to this order, so it is the reference too.
     const beneficiary = pm.receiving_account_holder_name ? { beneficiary: String(pm.receiving_account_holder_name) } : {};
-    return { status: 'pending', ...base, reference: { reference: String(pm.reference_number ?? clabe), expires_at: expires, details: { clabe: String(clabe), bank: String(pm.receiving_account_bank ?? pm.bank ?? 'STP'), ...beneficiary, provider: 'conekta' } } };
+    return { status: 'pending', ...base, reference: { reference: String(pm.reference_number ?? clabe), expires_at: expires, details: { clabe: String(clabe), bank: String(pm.receiving_account_bank ?? pm.bank ?? 'STP'), ...beneficiary } } };
   }
   return { status: 'pending', ...base };
 }

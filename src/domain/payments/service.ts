@@ -317,7 +317,8 @@ async function runCharge(db: Db, order: OrderRow, payment: PaymentRow, info: Met
         status: res.status === 'requires_action' ? 'requires_action' : 'pending',
         next_action_url: res.action?.url ?? null,
         reference: res.reference?.reference ?? null, reference_expires_at: res.reference?.expires_at ?? null,
-        reference_details: res.reference?.details ?? p.reference_details ?? null,
+        // The reference's details beside the provider's ids kept above (Conekta's order, for refunds).
+        reference_details: res.reference ? { ...(p.reference_details ?? {}), ...res.reference.details } : p.reference_details ?? null,
       });
       // The order's first mail, with the reference or deposit account to pay to when the method has one (a new
       // reference after switching methods is mailed again, keyed by its attempt).
