@@ -240,7 +240,7 @@ export default function Checkout({ initial, base, signedIn, savedAddresses, save
   const stripeKey = stripeMeta?.provider === 'stripe' ? stripeMeta.str_public_key ?? null : null;
   // Conekta plays it: its card component (its own frame and button) makes the token.
   const conektaMeta = c.payment_metadata[method] as { provider?: string; ck_public_key?: string | null } | undefined;
-  const conektaKey = conektaMeta?.provider === 'conekta' ? conektaMeta.ck_public_key ?? null : null;
+  const conektaKey = conektaMeta?.provider === 'conekta' && isCard ? conektaMeta.ck_public_key ?? '' : null;
   const credit = c.instalments.map((i) => i.months);
   const blocked = !c.token || c.missing.length > 0;
   const methodName = (code: string) => codeText(t, 'payment.method', code, t('payment.methodOther'));
@@ -430,7 +430,7 @@ export default function Checkout({ initial, base, signedIn, savedAddresses, save
           {isCard && stripeKey ? (
             <StripeCardForm t={t} publishableKey={stripeKey} locale={texts.locale} busy={busy === 'pay'} blocked={blocked || (busy !== null && busy !== 'pay')}
               submitLabel={t('checkout.pay', { amount: money(c.total) })} onSubmit={(pm) => void pay(undefined, undefined, pm)} />
-          ) : isCard && conektaKey ? (
+          ) : conektaKey !== null ? (
             <ConektaCardForm t={t} publicKey={conektaKey} locale={texts.locale} busy={busy === 'pay'} blocked={blocked || (busy !== null && busy !== 'pay')}
               onSubmit={(tok) => void pay(undefined, undefined, tok)} />
           ) : isCard ? (

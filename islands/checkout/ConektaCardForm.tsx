@@ -24,6 +24,7 @@ export default function ConektaCardForm({ t, publicKey, locale, busy, blocked = 
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     if (blocked) return;
+    if (!publicKey) { setState('unavailable'); return; }
     let gone = false;
     loadConektaJs().then((components) => {
       if (gone) return;

@@ -61,7 +61,7 @@ export default function OrderPay({ texts, base, orderId, token: initialToken, to
       {flow === 'card' && stripeKey
         ? <StripeCardForm t={t} publishableKey={stripeKey} locale={texts.locale} busy={busy} submitLabel={t('payment.payDue', { amount: formatMoney(total, currency, texts.locale) })}
           onSubmit={(pm) => void pay(undefined, undefined, pm)} />
-        : flow === 'card' && conektaKey
+        : flow === 'card' && conektaKey !== null
         ? <ConektaCardForm t={t} publicKey={conektaKey} locale={texts.locale} busy={busy} onSubmit={(tok) => void pay(undefined, undefined, tok)} />
         : flow === 'card'
         ? <CardForm t={t} installments={[]} busy={busy} submitLabel={t('payment.payDue', { amount: formatMoney(total, currency, texts.locale) })} onSubmit={(c) => void pay(c)}

@@ -73,6 +73,16 @@ describe('Checkout with Conekta', () => {
     expect(tokenised).toBe(0);
   });
 
+  it('without Conekta\'s public key it says the card form cannot be used, and offers no card inputs of ours', async () => {
+    installConekta();
+    const noKey = { ...view, payment_metadata: { conekta_card: { ck_public_key: null, provider: 'conekta' } } };
+    render(<Checkout texts={ES} initial={noKey} base="/demo-03" signedIn savedAddresses={[]} />);
+    await flush();
+    expect(screen.getByRole('alert').textContent).toBe(t('payment.stripeUnavailable'));
+    expect(screen.queryByLabelText('Número de tarjeta', { selector: 'input' })).toBeNull();
+    expect(seen.config).toBeUndefined();
+  });
+
   it('says the card field is loading (it needs JavaScript and Conekta\'s script) until the component is there', () => {
     render(<Checkout texts={ES} initial={view} base="/demo-03" signedIn savedAddresses={[]} />);
     expect(screen.getByRole('status').textContent).toBe(t('payment.stripeLoading'));

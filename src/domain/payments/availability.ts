@@ -34,6 +34,8 @@ export function methodAvailable(method: string): boolean {
   const info = methodInfo(method);
   if (!info) return false;
   const provider = providerHere(info);
+  // Conekta's card needs its public key in the browser (its component makes the token): without it, no card.
+  if (provider === 'conekta' && info.flow === 'card') return Boolean(config().CONEKTA_PUBLIC_KEY);
   return provider === 'offline' || REAL.includes(provider) || (providerRuns(provider) && configuredWebhookSecret() !== null);
 }
 
