@@ -132,6 +132,9 @@ describe('Conekta cash at a store and SPEI', () => {
     expect(page).toContain('data-testid="reference-expiry"');
     expect(page).toContain('OXXO');
 
+    // Conekta's own 'pending payment' event is acknowledged and changes nothing.
+    await conekta.idle();
+    expect(JSON.parse(eventAbout('order.pending_payment', order.id).answer)).toEqual({ received: true, duplicate: false, outcome: 'ignored' });
     await conekta.payReference(order.id);
     const event = eventAbout('order.paid', order.id);
     expect(JSON.parse(event.answer)).toMatchObject({ outcome: 'applied' });
