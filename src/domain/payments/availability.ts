@@ -17,8 +17,9 @@ const UNAVAILABLE = 'This payment method is not available on this server';
 export const providerRuns = (provider: string) => provider === 'offline'
   || (provider === 'stripe' ? stripeEnabled() : provider === 'conekta' ? conektaEnabled() : sandboxPaymentsEnabled());
 
-/** Providers with their own keys and webhook signatures (no sandbox secret needed). */
+/** Providers with their own keys and webhook signatures (no sandbox secret needed, no sandbox pages). */
 const REAL: readonly string[] = ['stripe', 'conekta'];
+export const isRealProvider = (provider: string) => REAL.includes(provider);
 
 /** The provider that plays `info`'s method on this server: Stripe for `str_card`, Conekta for its three, when configured. */
 export function providerHere(info: MethodInfo): ProviderId {

@@ -125,7 +125,9 @@ export const conektaProvider: PaymentProvider = {
     const { orders } = ordersApi();
     const flow = payment.flow;
     if (flow === 'card' && !opts.paymentMethod) return { status: 'failed', failure: { code: 'payment_method_missing', message: MESSAGES.attemptFailed } };
-    const who = opts.customer ?? { name: 'Cliente', email: 'sin-correo@example.invalid', phone: '0000000000' };
+    // Conekta requires the buyer's name, e-mail and phone on every order (the order's contact).
+    const who = opts.customer;
+    if (!who) return { status: 'failed', failure: { code: 'customer_missing', message: MESSAGES.attemptFailed } };
     const request = {
       currency: payment.currency, customer_info: { name: who.name, email: who.email, phone: who.phone },
       line_items: [{ name: opts.orderReference ? `Pedido ${opts.orderReference}` : 'Pedido', unit_price: payment.amount, quantity: 1 }],

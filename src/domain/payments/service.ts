@@ -25,7 +25,7 @@ import * as repo from './repo.ts';
 import type { PaymentRow } from './repo.ts';
 import type { PayResult } from './schema.ts';
 import { sign, verify, webhookSecret } from './signature.ts';
-import { assertProviderUsable, methodAvailable, providerHere, providerRuns, tokenisesInBrowser } from './availability.ts';
+import { assertProviderUsable, isRealProvider, methodAvailable, providerHere, providerRuns, tokenisesInBrowser } from './availability.ts';
 import { paymentViewOf } from './views.ts';
 import { depositAccountOf } from '../suppliers/index.ts';
 import { mailOrder } from '../mail/index.ts';
@@ -268,7 +268,7 @@ async function pay(db: Db, viewer: Viewer, c0: CheckoutRow, input: PayRequest, w
 }
 
 /** A Stripe or Conekta attempt whose call got no answer (pending, nothing to show the shopper): a retry may replay it. */
-const retriable = (p: PaymentRow) => tokenisesInBrowser(p.provider) && p.status === 'pending' && !p.next_action_url && !p.reference;
+const retriable = (p: PaymentRow) => isRealProvider(p.provider) && p.status === 'pending' && !p.next_action_url && !p.reference;
 
 /**
  * Calls the provider for one attempt, outside any transaction, and applies its synchronous answer through
@@ -444,7 +444,7 @@ export async function findSandboxPayment(db: Db, id: string) {
 export async function sandboxPayment(db: Db, id: string) {
   if (!sandboxPaymentsEnabled()) throw new AppError('not_found', 'Payment not found');
   const p = await repo.findPayment(db, id);
-  if (!p || p.provider === 'offline' || tokenisesInBrowser(p.provider)) throw new AppError('not_found', 'Payment not found');
+  if (!p || p.provider === 'offline' || isRealProvider(p.provider)) throw new AppError('not_found', 'Payment not found');
   const o = (await orderRepo.findOrder(db, p.order_id))!;
   return {
     id: p.id, status: p.status, amount: p.amount, currency: p.currency, payment_type: p.payment_type, flow: p.flow,
