@@ -24,7 +24,7 @@ export default function ConektaCardForm({ t, publicKey, locale, busy, blocked = 
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     if (blocked) return;
-    if (!publicKey) { setState('unavailable'); return; }
+    if (!publicKey) return;
     let gone = false;
     loadConektaJs().then((components) => {
       if (gone) return;
@@ -41,11 +41,13 @@ export default function ConektaCardForm({ t, publicKey, locale, busy, blocked = 
     // onSubmit changes with every render of the parent; the component is mounted once per key and locale.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [publicKey, locale, blocked, id]);
+  // Without Conekta's public key the component cannot be made: said at once, no script loaded.
+  const shown = publicKey ? state : 'unavailable';
   return (
     <div className="card-form" data-testid="conekta-card-form" aria-busy={busy}>
       <div id={id} className="conekta-card" />
-      {state === 'loading' && !blocked && <p className="muted small" role="status">{t('payment.stripeLoading')}</p>}
-      {state === 'unavailable' && <p className="co-failure" role="alert">{t('payment.stripeUnavailable')}</p>}
+      {shown === 'loading' && !blocked && <p className="muted small" role="status">{t('payment.stripeLoading')}</p>}
+      {shown === 'unavailable' && <p className="co-failure" role="alert">{t('payment.stripeUnavailable')}</p>}
       {busy && <p className="muted small" role="status">{t('checkout.paying')}</p>}
       {error && <span className="field-error" role="alert">{error}</span>}
     </div>
