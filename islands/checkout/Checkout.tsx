@@ -12,6 +12,7 @@ import type { CheckoutView, DeliveryOption } from '../../src/domain/checkout/sch
 import { formatMoney } from '../../src/lib/shared/money.ts';
 import CardForm, { type CardSubmit, type SavedCardOption, type SavedCardSubmit } from './CardForm.tsx';
 import StripeCardForm from './StripeCardForm.tsx';
+import ConektaCardForm from './ConektaCardForm.tsx';
 import { failureMessage, installmentOptions, savedCardMessage } from './card.ts';
 import InvoicingForm, { type SaveError } from './InvoicingForm.tsx';
 import { codeText, makeT, type IslandTexts, type T } from './i18n.ts';
@@ -237,6 +238,9 @@ export default function Checkout({ initial, base, signedIn, savedAddresses, save
   // Stripe plays this card method here (payment_metadata from the server): its own card field, its own frame.
   const stripeMeta = c.payment_metadata[method] as { provider?: string; str_public_key?: string | null } | undefined;
   const stripeKey = stripeMeta?.provider === 'stripe' ? stripeMeta.str_public_key ?? null : null;
+  // Conekta plays it: its card component (its own frame and button) makes the token.
+  const conektaMeta = c.payment_metadata[method] as { provider?: string; ck_public_key?: string | null } | undefined;
+  const conektaKey = conektaMeta?.provider === 'conekta' && isCard ? conektaMeta.ck_public_key ?? '' : null;
   const credit = c.instalments.map((i) => i.months);
   const blocked = !c.token || c.missing.length > 0;
   const methodName = (code: string) => codeText(t, 'payment.method', code, t('payment.methodOther'));
@@ -426,6 +430,9 @@ export default function Checkout({ initial, base, signedIn, savedAddresses, save
           {isCard && stripeKey ? (
             <StripeCardForm t={t} publishableKey={stripeKey} locale={texts.locale} busy={busy === 'pay'} blocked={blocked || (busy !== null && busy !== 'pay')}
               submitLabel={t('checkout.pay', { amount: money(c.total) })} onSubmit={(pm) => void pay(undefined, undefined, pm)} />
+          ) : conektaKey !== null ? (
+            <ConektaCardForm t={t} publicKey={conektaKey} locale={texts.locale} busy={busy === 'pay'} blocked={blocked || (busy !== null && busy !== 'pay')}
+              onSubmit={(tok) => void pay(undefined, undefined, tok)} />
           ) : isCard ? (
             <CardForm t={t} installments={m?.installments ? credit : []} monthly={(n) => { const i = c.instalments.find((x) => x.months === n); return i ? money(i.monthly_amount) : null; }} busy={busy === 'pay'} blocked={blocked || (busy !== null && busy !== 'pay')} submitLabel={t('checkout.pay', { amount: money(c.total) })}
               onSubmit={(card) => void pay(card)} savedCards={signedIn ? savedCards : []} onSubmitSaved={(s) => void pay(undefined, s)} offerSave={signedIn} post={payPost} />

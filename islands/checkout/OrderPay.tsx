@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { formatMoney } from '../../src/lib/shared/money.ts';
 import CardForm, { type CardSubmit, type SavedCardOption, type SavedCardSubmit } from './CardForm.tsx';
 import StripeCardForm from './StripeCardForm.tsx';
+import ConektaCardForm from './ConektaCardForm.tsx';
 import { failureMessage, savedCardMessage } from './card.ts';
 import { makeT, type IslandTexts } from './i18n.ts';
 import { PAY_ACTION, PAY_FIELDS as F } from '../../src/lib/shared/pay-form.ts';
@@ -14,9 +15,11 @@ interface Props {
   texts: IslandTexts; base: string; orderId: string; token: string; total: number; currency: string; method: string; flow: string; savedCards?: SavedCardOption[]; signedIn?: boolean;
   /** Stripe plays the order's card method here: its publishable key (the card field is Stripe's own). */
   stripeKey?: string | null;
+  /** Conekta plays it: its public key (the card component is Conekta's own). */
+  conektaKey?: string | null;
 }
 
-export default function OrderPay({ texts, base, orderId, token: initialToken, total, currency, method, flow, savedCards = [], signedIn = false, stripeKey = null }: Props) {
+export default function OrderPay({ texts, base, orderId, token: initialToken, total, currency, method, flow, savedCards = [], signedIn = false, stripeKey = null, conektaKey = null }: Props) {
   const t = makeT(texts);
   const [token, setToken] = useState(initialToken);
   const [busy, setBusy] = useState(false);
@@ -58,6 +61,8 @@ export default function OrderPay({ texts, base, orderId, token: initialToken, to
       {flow === 'card' && stripeKey
         ? <StripeCardForm t={t} publishableKey={stripeKey} locale={texts.locale} busy={busy} submitLabel={t('payment.payDue', { amount: formatMoney(total, currency, texts.locale) })}
           onSubmit={(pm) => void pay(undefined, undefined, pm)} />
+        : flow === 'card' && conektaKey !== null
+        ? <ConektaCardForm t={t} publicKey={conektaKey} locale={texts.locale} busy={busy} onSubmit={(tok) => void pay(undefined, undefined, tok)} />
         : flow === 'card'
         ? <CardForm t={t} installments={[]} busy={busy} submitLabel={t('payment.payDue', { amount: formatMoney(total, currency, texts.locale) })} onSubmit={(c) => void pay(c)}
           savedCards={savedCards} onSubmitSaved={(s) => void pay(undefined, s)} offerSave={signedIn} post={payPost} />

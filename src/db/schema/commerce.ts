@@ -384,10 +384,13 @@ export const refunds = pgTable('refunds', {
   status: text('status').$type<'pending' | 'failed' | 'success'>().notNull().default('pending'),
   idempotency_key: text('idempotency_key').notNull().unique(),
   reason: text('reason'),
+  /** The provider's own refund id, for providers whose refund events cannot echo ours (Conekta). */
+  provider_refund_id: text('provider_refund_id'),
   created_by: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
   created_at: ts('created_at').notNull().defaultNow(),
 }, (t) => [
   index('refunds_order').on(t.order_id),
+  uniqueIndex('refunds_provider_refund').on(t.payment_id, t.provider_refund_id),
   check('refunds_amount', sql`${t.amount} > 0`),
   check('refunds_status', sql`${t.status} in ('pending','failed','success')`),
 ]);

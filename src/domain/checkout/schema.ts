@@ -61,8 +61,9 @@ export const payInput = z.object({
   card_token: z.string().min(4).max(100).optional(),
   /** Or one of the signed-in buyer's saved cards (GET /api/payments/cards); another user's card is 404, an expired one 400 card_expired. */
   card_id: z.uuid().optional(),
-  /** With Stripe on (`str_card`): the PaymentMethod Stripe.js made in the browser (pm_...); the card never reaches us. */
-  payment_method: z.string().regex(/^pm_[A-Za-z0-9_]{1,200}$/, 'validation.invalidOption').optional(),
+  /** With Stripe on (`str_card`): the PaymentMethod Stripe.js made in the browser (pm_...); with Conekta on
+   * (`conekta_card`): the token its card component made (tok_...). The card never reaches us. */
+  payment_method: z.string().regex(/^(pm|tok)_[A-Za-z0-9_]{1,200}$/, 'validation.invalidOption').optional(),
   /** Installments: 3, 6, 9 or 12 months, credit cards only. */
   msi_payments: z.union([z.literal(3), z.literal(6), z.literal(9), z.literal(12)], { error: `Installments: ${INSTALLMENT_OPTIONS.join(', ')}` }).optional(),
   /** Keep the new card for later (signed-in buyers): saved once the charge succeeds. */

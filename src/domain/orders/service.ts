@@ -252,7 +252,7 @@ async function refundPayments(tx: Db, order: OrderRow, candidates: PaymentRow[] 
     const row = await payRepo.insertRefund(tx, { payment_id: p.id, order_id: order.id, amount: part, status: 'pending', idempotency_key: `${key}:${p.id}`, reason, created_by: actor.user_id });
     if (!row) { remaining -= part; continue; }
     const res = await providerFor(p.provider)!.refund(p, part, row.idempotency_key, row.id);
-    await payRepo.updateRefund(tx, row.id, res.status);
+    await payRepo.updateRefund(tx, row.id, res.status, res.provider_refund_id);
     if (res.status === 'failed') {
       failed = true;
       await repo.appendHistory(tx, [{ order_id: order.id, machine: 'payment', event: 'refund_failed', from_state: order.payment_status, to_state: order.payment_status, actor_role: PROVIDER.role, actor_user_id: null, note: `${part}` }]);

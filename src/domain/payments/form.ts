@@ -10,7 +10,7 @@ import { AppError } from '../../lib/shared/errors.ts';
 import { NEW_CARD, PAY_FIELDS as F } from '../../lib/shared/pay-form.ts';
 import type { Viewer } from '../../lib/shared/viewer.ts';
 import { methodInfo } from './methods.ts';
-import { providerHere } from './availability.ts';
+import { providerHere, tokenisesInBrowser } from './availability.ts';
 import { tokenizeInput, type PayResult } from './schema.ts';
 import { payCheckout, payOrder, tokenizeCard } from './service.ts';
 
@@ -39,9 +39,9 @@ export async function payFromForm(db: Db, viewer: Viewer, target: PayTarget, for
   let card_token: string | undefined;
   let card_id: string | undefined;
   const info = methodInfo(f[F.method]);
-  if (info && providerHere(info) === 'stripe') {
-    // Stripe's card field is its own frame and needs its script: a posted form never carries a card we may take.
-    throw new AppError('validation_error', 'This card payment needs JavaScript (Stripe\'s secure card field)', { textKey: 'payment.stripeNeedsScript', fields: { payment_method: ['validation.cardRequired'] } });
+  if (info?.flow === 'card' && tokenisesInBrowser(providerHere(info))) {
+    // Stripe's and Conekta's card fields are their own frames and need their scripts: a posted form never carries a card we may take.
+    throw new AppError('validation_error', 'This card payment needs JavaScript (the provider\'s secure card field)', { textKey: 'payment.stripeNeedsScript', fields: { payment_method: ['validation.cardRequired'] } });
   }
   if (info?.flow === 'card') {
     if (f[F.choice] && f[F.choice] !== NEW_CARD) card_id = f[F.choice];

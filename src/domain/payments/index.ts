@@ -9,3 +9,4 @@ export { paymentViewOf } from './views.ts';
 export { deferredPlan, identityDocument, IDENTITY_DOCUMENT_MAX } from './deferred.ts';
 export { pendingRefundTotal, refundStateOf } from './refund-state.ts';
 export { sandboxRefundEvent } from './providers.ts';
+export { CONEKTA_SCRIPT_ORIGIN } from './conekta.ts';

@@ -16,7 +16,7 @@
 import { BANK_TRANSFER_WINDOW_MS, CRYPTO_WINDOW_MS, STORE_REFERENCE_WINDOW_MS, type PaymentMethod } from '../../lib/shared/constants.ts';
 
 export type PaymentFlow = 'card' | 'redirect' | 'bank_transfer' | 'store_cash' | 'crypto' | 'deposit' | 'cash_on_delivery';
-export type ProviderId = 'sandbox-card' | 'sandbox-redirect' | 'sandbox-reference' | 'offline' | 'stripe';
+export type ProviderId = 'sandbox-card' | 'sandbox-redirect' | 'sandbox-reference' | 'offline' | 'stripe' | 'conekta';
 
 export interface MethodInfo {
   method: PaymentMethod;

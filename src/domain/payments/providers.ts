@@ -8,7 +8,7 @@
 //   refund(payment, amount) give money back (idempotent on its key): succeeded at once, pending (settled later by a
 //                           refund.succeeded / refund.failed event through the same webhook path), or failed
 //
-// A real provider (Stripe, Conekta, Openpay, PayPal ...) implements the same four calls with HTTP; the table in
+// A real provider (Stripe, Conekta, PayPal ...) implements the same four calls with HTTP; the table in
 // methods.ts says which provider plays each payment method.
 import { createHash } from 'node:crypto';
 import type { PaymentFlow, ProviderId } from './methods.ts';
@@ -51,6 +51,8 @@ export type RefundEventType = 'refund.succeeded' | 'refund.failed';
 export interface RefundResult {
   status: 'success' | 'pending' | 'failed';
   failure?: { code: string; message: string };
+  /** The provider's refund id, kept on our row when its later events name that instead of ours (Conekta). */
+  provider_refund_id?: string;
 }
 
 export interface ProviderEvent {
@@ -62,6 +64,8 @@ export interface ProviderEvent {
   failure_message?: string;
   /** Refund events: our refund row's id (the provider echoes it: refund metadata). */
   refund_id?: string;
+  /** Or the provider's refunds by its own ids, when it cannot echo ours (Conekta): found by the rows' provider_refund_id. */
+  provider_refunds?: { id: string; status: 'success' | 'failed'; amount: number }[];
 }
 
 export interface StartOptions {
@@ -71,6 +75,11 @@ export interface StartOptions {
   paymentMethod?: string | null;
   /** Where the provider sends the shopper back after its 3-D Secure page. */
   returnUrl?: string | null;
+  /** The buyer's contact and the order's reference, for providers that require them on the charge (Conekta). */
+  customer?: { name: string; email: string; phone: string } | null;
+  orderReference?: string | null;
+  /** The same attempt again after a call that got no answer (its idempotency key replayed). */
+  replay?: boolean;
 }
 
 export interface PaymentProvider {

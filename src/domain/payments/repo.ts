@@ -83,8 +83,24 @@ export function refundsByKeyPrefix(db: Db, key: string): Promise<RefundRow[]> {
   return db.select().from(refunds).where(like(refunds.idempotency_key, `${key.replace(/[\\%_]/g, '\\$&')}:%`));
 }
 
-export async function updateRefund(db: Db, id: string, status: RefundRow['status']) {
-  await db.update(refunds).set({ status }).where(eq(refunds.id, id));
+export async function updateRefund(db: Db, id: string, status: RefundRow['status'], providerRefundId?: string | null) {
+  await db.update(refunds).set({ status, ...(providerRefundId ? { provider_refund_id: providerRefundId } : {}) }).where(eq(refunds.id, id));
+}
+
+/** The oldest pending refund of `amount` on the payment with no provider id yet (its call got no answer) takes `providerRefundId`. */
+export async function claimRefundForProviderId(db: Db, paymentId: string, amount: number, providerRefundId: string): Promise<RefundRow | null> {
+  const [row] = await db.select().from(refunds)
+    .where(and(eq(refunds.payment_id, paymentId), eq(refunds.status, 'pending'), eq(refunds.amount, amount), isNull(refunds.provider_refund_id)))
+    .orderBy(asc(refunds.created_at)).limit(1).for('update');
+  if (!row) return null;
+  const [claimed] = await db.update(refunds).set({ provider_refund_id: providerRefundId }).where(eq(refunds.id, row.id)).returning();
+  return claimed ?? null;
+}
+
+/** A payment's refund by the provider's own refund id (providers whose events cannot echo ours). */
+export async function findRefundByProviderId(db: Db, paymentId: string, providerRefundId: string): Promise<RefundRow | null> {
+  const [row] = await db.select().from(refunds).where(and(eq(refunds.payment_id, paymentId), eq(refunds.provider_refund_id, providerRefundId))).limit(1);
+  return row ?? null;
 }
 
 // ---------- cards ----------

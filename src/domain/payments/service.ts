@@ -19,13 +19,13 @@ import type { OrderRow } from '../orders/repo.ts';
 import { allocateStock, createOrderFromCheckout, customerOrder, fire, orderReference, PROVIDER, settlePayment, settleRefund, SYSTEM, type Outcome } from '../orders/index.ts';
 import { cardBrand, expired, luhnValid, normalizeCardNumber, parseExpiry, sandboxCard, SANDBOX_CARDS } from './cards.ts';
 import { methodInfo, PAYMENT_METHOD_TABLE, type MethodInfo } from './methods.ts';
-import { eventBody, MESSAGES, type ChargeResult, type EventType } from './providers.ts';
+import { eventBody, MESSAGES, type ChargeResult, type EventType, type ProviderEvent } from './providers.ts';
 import { providerFor } from './registry.ts';
 import * as repo from './repo.ts';
 import type { PaymentRow } from './repo.ts';
 import type { PayResult } from './schema.ts';
 import { sign, verify, webhookSecret } from './signature.ts';
-import { assertProviderUsable, methodAvailable, providerHere, providerRuns } from './availability.ts';
+import { assertProviderUsable, isRealProvider, methodAvailable, providerHere, providerRuns, tokenisesInBrowser } from './availability.ts';
 import { paymentViewOf } from './views.ts';
 import { depositAccountOf } from '../suppliers/index.ts';
 import { mailOrder } from '../mail/index.ts';
@@ -88,7 +88,7 @@ export interface PayRequest {
   idempotency_key?: string;
   card_token?: string;
   card_id?: string;
-  /** Stripe: the browser's PaymentMethod id (pm_...). */
+  /** Stripe: the browser's PaymentMethod id (pm_...); Conekta: its card component's token (tok_...). */
   payment_method?: string;
   msi_payments?: number;
   save_card: boolean;
@@ -174,9 +174,9 @@ async function pay(db: Db, viewer: Viewer, c0: CheckoutRow, input: PayRequest, w
   if (prior) {
     const o = (await orderRepo.findOrder(db, prior.order_id))!;
     if (o.checkout_id !== c0.id) throw new AppError('idempotency_conflict', 'This idempotency key belongs to another purchase');
-    // A Stripe call that got no answer left the attempt pending: the same request again replays it at Stripe with
-    // the same idempotency keys (the same intent, never a second charge) and takes whatever Stripe answers now.
-    if (retriable(prior) && input.payment_method) await runCharge(db, o, prior, info, input, where);
+    // A Stripe or Conekta call that got no answer left the attempt pending: the same request again replays it with
+    // the same idempotency keys (the same intent or order, never a second charge) and takes whatever comes now.
+    if (retriable(prior) && (input.payment_method || prior.flow !== 'card')) await runCharge(db, o, prior, info, input, where);
     return result(db, o.id, prior.id, opts);
   }
   const supplier = (await ckRepo.findSupplier(db, c0.supplier_id))!;
@@ -195,10 +195,12 @@ async function pay(db: Db, viewer: Viewer, c0: CheckoutRow, input: PayRequest, w
     // Stripe's Mexican installments need a plan chosen on the intent: not offered yet.
     throw new AppError('validation_error', 'Installments are not offered with this card provider yet', { fields: { msi_payments: ['validation.invalidOption'] } });
   }
-  if (providerId === 'stripe' && !input.payment_method) {
-    throw new AppError('validation_error', 'Enter the card (Stripe.js makes its payment method)', { fields: { payment_method: ['validation.cardRequired'] } });
+  const browserCard = info.flow === 'card' && tokenisesInBrowser(providerId);
+  // Each provider's own token: Stripe.js's payment method (pm_...), Conekta's card token (tok_...).
+  if (browserCard && !input.payment_method?.startsWith(providerId === 'stripe' ? 'pm_' : 'tok_')) {
+    throw new AppError('validation_error', 'Enter the card (the provider\'s card field makes its token)', { fields: { payment_method: ['validation.cardRequired'] } });
   }
-  const card = info.flow === 'card' && providerId !== 'stripe' ? await resolveCard(db, viewer, input, info) : null;
+  const card = info.flow === 'card' && !browserCard ? await resolveCard(db, viewer, input, info) : null;
   if (input.msi_payments && card && card.type !== 'credit') throw new AppError('installments_not_allowed', MESSAGES.installments, { fields: { msi_payments: [MESSAGES.installments] } });
 
   const returnPath = (o: OrderRow) => safeNext(input.return_path, `${opts.basePath}/mis-compras/${o.id}`);
@@ -265,8 +267,8 @@ async function pay(db: Db, viewer: Viewer, c0: CheckoutRow, input: PayRequest, w
   return result(db, order.id, payment?.id ?? null, opts);
 }
 
-/** A Stripe attempt whose call got no answer (pending, nothing to show the shopper): a retry may replay it. */
-const retriable = (p: PaymentRow) => p.provider === 'stripe' && p.status === 'pending' && !p.next_action_url;
+/** A Stripe or Conekta attempt whose call got no answer (pending, nothing to show the shopper): a retry may replay it. */
+const retriable = (p: PaymentRow) => isRealProvider(p.provider) && p.status === 'pending' && !p.next_action_url && !p.reference;
 
 /**
  * Calls the provider for one attempt, outside any transaction, and applies its synchronous answer through
@@ -278,7 +280,10 @@ async function runCharge(db: Db, order: OrderRow, payment: PaymentRow, info: Met
   try {
     const deposit = info.flow === 'deposit' ? depositAccountOf((await ckRepo.findSupplier(db, order.supplier_id))!) : null;
     const returnUrl = where.origin && payment.return_path ? new URL(payment.return_path, where.origin).toString() : null;
-    res = await provider.start(payment, { windowMs: info.window_ms, deposit, paymentMethod: input.payment_method ?? null, returnUrl });
+    res = await provider.start(payment, {
+      windowMs: info.window_ms, deposit, paymentMethod: input.payment_method ?? null, returnUrl,
+      customer: order.contact, orderReference: orderReference(order.number), replay: payment.status !== 'created',
+    });
   } catch (err) {
     console.error('[payments] provider start failed', err);
     res = { status: 'failed', failure: { code: 'processing_error', message: MESSAGES.generic } };
@@ -312,7 +317,8 @@ async function runCharge(db: Db, order: OrderRow, payment: PaymentRow, info: Met
         status: res.status === 'requires_action' ? 'requires_action' : 'pending',
         next_action_url: res.action?.url ?? null,
         reference: res.reference?.reference ?? null, reference_expires_at: res.reference?.expires_at ?? null,
-        reference_details: res.reference?.details ?? p.reference_details ?? null,
+        // The reference's details beside the provider's ids kept above (Conekta's order, for refunds).
+        reference_details: res.reference ? { ...(p.reference_details ?? {}), ...res.reference.details } : p.reference_details ?? null,
       });
       // The order's first mail, with the reference or deposit account to pay to when the method has one (a new
       // reference after switching methods is mailed again, keyed by its attempt).
@@ -386,6 +392,11 @@ export async function receiveWebhook(db: Db, providerId: string, rawBody: string
       await repo.setInboxOutcome(tx, inboxId, 'unknown_charge');
       return { received: true as const, duplicate: false, outcome: 'unknown_charge' };
     }
+    if (event.provider_refunds) {
+      const outcome = await settleProviderRefunds(tx, payment.id, event.provider_refunds);
+      await repo.setInboxOutcome(tx, inboxId, outcome);
+      return { received: true as const, duplicate: false, outcome };
+    }
     if (event.type === 'refund.succeeded' || event.type === 'refund.failed') {
       // Only a refund of this very charge: an event cannot settle another payment's refund.
       const refund = event.refund_id ? await repo.findRefund(tx, event.refund_id) : null;
@@ -403,6 +414,22 @@ export async function receiveWebhook(db: Db, providerId: string, rawBody: string
   });
 }
 
+/**
+ * A provider's list of refunds by its own ids (Conekta's order event): each one ours and still pending is settled.
+ * When none is ours, one of them may be a refund whose transaction has not committed yet: refused (409) so the
+ * provider delivers the event again, as for a refund event naming an unknown refund row.
+ */
+async function settleProviderRefunds(tx: Db, paymentId: string, list: NonNullable<ProviderEvent['provider_refunds']>): Promise<string> {
+  const outcomes: string[] = [];
+  for (const r of list) {
+    // A refund whose call got no answer has no provider id yet: the oldest pending one of that amount takes this one's.
+    const row = await repo.findRefundByProviderId(tx, paymentId, r.id) ?? await repo.claimRefundForProviderId(tx, paymentId, r.amount, r.id);
+    if (row) outcomes.push(await settleRefund(tx, row.id, r.status));
+  }
+  if (!outcomes.length) throw new AppError('conflict', 'No such refund here yet: deliver the event again later');
+  return outcomes.find((o) => o !== 'duplicate') ?? 'duplicate';
+}
+
 // ---------- sandbox providers' pages ----------
 
 /** The sandbox pages' view of a payment, or null when the address names none (bad id, unknown, offline). */
@@ -417,7 +444,7 @@ export async function findSandboxPayment(db: Db, id: string) {
 export async function sandboxPayment(db: Db, id: string) {
   if (!sandboxPaymentsEnabled()) throw new AppError('not_found', 'Payment not found');
   const p = await repo.findPayment(db, id);
-  if (!p || p.provider === 'offline' || p.provider === 'stripe') throw new AppError('not_found', 'Payment not found');
+  if (!p || p.provider === 'offline' || isRealProvider(p.provider)) throw new AppError('not_found', 'Payment not found');
   const o = (await orderRepo.findOrder(db, p.order_id))!;
   return {
     id: p.id, status: p.status, amount: p.amount, currency: p.currency, payment_type: p.payment_type, flow: p.flow,

@@ -10,9 +10,9 @@ const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOS
 export function paymentViewOf(p: PaymentRow, consecutiveFailures = 0): PaymentView {
   const failed = p.status === 'failed' || p.status === 'canceled' || p.status === 'expired';
   const ref = p.reference_details;
-  // Stripe's challenge is its own page (redirect_to_url); the sandbox's is /sandbox/3ds/{id}.
+  // Stripe's and Conekta's challenges are their own pages (redirect_to_url); the sandbox's is /sandbox/3ds/{id}.
   const is3ds = p.status === 'requires_action' && !!p.next_action_url
-    && (p.provider === 'stripe' || (p.next_action_url.startsWith('/sandbox/3ds/') && !p.next_action_url.includes('step=action')));
+    && (p.provider === 'stripe' || p.provider === 'conekta' || (p.next_action_url.startsWith('/sandbox/3ds/') && !p.next_action_url.includes('step=action')));
   return {
     id: p.id, status: p.status === 'created' ? 'processing' : p.status, flow: p.flow, payment_type: p.payment_type, kind: p.kind,
     amount: p.amount, currency: p.currency, installments: p.installments, card: p.card ? withoutSave(p.card) : null,

@@ -127,6 +127,18 @@ export const envSchema = z.object({
   STRIPE_API_BASE: url(['http:', 'https:']),
   /** How long one call to Stripe may take before it counts as timed out (the payment then stays pending). */
   STRIPE_TIMEOUT_MS: ms(20_000, 100),
+  // Conekta plays `conekta_card`, `openpay_store` (cash at OXXO and other stores) and `openpay_bank` (SPEI) when its
+  // private key and its webhook key are both set (src/domain/payments/conekta.ts)
+  /** Conekta's private API key (key_...). */
+  CONEKTA_PRIVATE_KEY: text(),
+  /** The RSA public key (PEM; `\n` for line breaks is accepted) of the account's webhook key: checks each webhook's `digest`. */
+  CONEKTA_WEBHOOK_KEY: text(),
+  /** The public key (key_...) the pay step gives Conekta's card component to make a card token in the browser. */
+  CONEKTA_PUBLIC_KEY: text(),
+  /** Another address for Conekta's API (a local server that answers as its test API does); unset: api.conekta.io. */
+  CONEKTA_API_BASE: url(['http:', 'https:']),
+  /** How long one call to Conekta may take before it counts as timed out (the payment then stays pending). */
+  CONEKTA_TIMEOUT_MS: ms(20_000, 100),
   // Mail
   SMTP_URL: url(['smtp:', 'smtps:']),
   MAIL_FROM: textOr('no-reply@tiendas.local'),
