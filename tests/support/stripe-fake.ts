@@ -193,6 +193,31 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     return copy;
   }
 
+  /**
+   * Stripe's test challenge page: 'Complete authentication' or 'Fail authentication'. The choice settles the intent
+   * (its webhook is delivered first, so the order page the shopper returns to reads the outcome), then the browser
+   * goes back to the return url with Stripe's query (payment_intent, redirect_status).
+   */
+  async function challengePage(method: string, intentId: string, form: Json, res: http.ServerResponse) {
+    const pi = fake.intents.get(intentId);
+    const back = pi?.next_action?.redirect_to_url?.return_url as string | undefined;
+    if (!pi || !back) { res.writeHead(404, { 'content-type': 'text/plain' }).end('No such challenge'); return; }
+    if (method === 'POST') {
+      const ok = form.action === 'complete';
+      await fake.completeChallenge(intentId, ok);
+      const to = new URL(back);
+      to.searchParams.set('payment_intent', pi.id);
+      to.searchParams.set('payment_intent_client_secret', pi.client_secret);
+      to.searchParams.set('redirect_status', ok ? 'succeeded' : 'failed');
+      res.writeHead(303, { location: to.toString() }).end();
+      return;
+    }
+    const button = (action: string, label: string) => `<form method="post"><input type="hidden" name="action" value="${action}"><button type="submit">${label}</button></form>`;
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(`<!doctype html><html lang="en"><head><title>3D Secure 2 Test Page</title></head><body>
+      <h1>3D Secure 2 Test Page</h1><p>${(pi.amount / 100).toFixed(2)} ${String(pi.currency).toUpperCase()}</p>
+      ${button('complete', 'Complete authentication')}${button('fail', 'Fail authentication')}</body></html>`);
+  }
+
   const server = http.createServer((req, res) => {
     let raw = '';
     req.setEncoding('utf8');
@@ -201,6 +226,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const path = (req.url ?? '/').split('?')[0]!;
       const key = (req.headers['idempotency-key'] as string | undefined) ?? null;
       const body = parseForm(raw);
+      // The 3-D Secure page the shopper's browser is sent to (next_action.redirect_to_url), as Stripe's test one.
+      const challenge = /^\/3ds\/([^/]+)$/.exec(path);
+      if (challenge) { void challengePage(req.method!, challenge[1]!, body, res); return; }
       fake.requests.push({ method: req.method!, path, key, body });
       if (!String(req.headers.authorization ?? '').startsWith('Bearer sk_test_')) {
         res.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } }));
