@@ -99,7 +99,7 @@ async function shot(page: Page, name: string) {
 
 /** Types a card into the stand-in's frame (Stripe's own frame in production) and pays. */
 async function payByCard(page: Page, L: Lang, number: string) {
-  const frame = page.frameLocator('#stripe-card iframe');
+  const frame = page.locator('#stripe-card iframe').contentFrame();
   await frame.getByLabel(L.cardNumber).fill(number);
   await frame.getByLabel('CVC').fill('123');
   await page.getByTestId('stripe-card-form').getByRole('button', { name: L.pay }).click();
@@ -135,7 +135,7 @@ for (const [lang, L] of Object.entries(LANGS)) {
         await page.goto(`/${SHOP}/comprar/${id}`);
         await waitForIsland(page, '.checkout');
         // Stripe's field, in its frame, in the page's language; none of our card inputs.
-        await expect(page.frameLocator('#stripe-card iframe').getByLabel(L.cardNumber)).toBeVisible();
+        await expect(page.locator('#stripe-card iframe').contentFrame().getByLabel(L.cardNumber)).toBeVisible();
         await expect(page.locator('input[autocomplete="cc-number"]')).toHaveCount(0);
 
         await payByCard(page, L, '4000 0000 0000 0002');

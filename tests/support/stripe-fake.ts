@@ -3,9 +3,10 @@
 // answer), and sends webhooks signed as Stripe signs them (the SDK's webhooks.generateTestHeaderString) to the
 // server under test. Test payment methods as Stripe documents them: pm_card_visa succeeds, pm_card_chargeDeclined
 // is declined, pm_card_authenticationRequired asks for 3-D Secure (completeChallenge settles it), pm_card_refundFail
-// takes refunds that go pending and then fail. Controls for what Stripe cannot be asked to do: `stall` keeps the
-// next answers from leaving (a timeout, after the work is done, as when a network drops the answer) and
-// `holdRefunds` leaves refunds pending until `settleRefund`.
+// takes refunds that go pending and then fail. The 3-D Secure redirect leads to the fake's own test page (GET
+// /3ds/{intent}: 'Complete authentication' / 'Fail authentication', then back to the return url), for browser tests.
+// Controls for what Stripe cannot be asked to do: `stall` keeps the next answers from leaving (a timeout, after the
+// work is done, as when a network drops the answer) and `holdRefunds` leaves refunds pending until `settleRefund`.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';

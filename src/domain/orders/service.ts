@@ -273,7 +273,7 @@ function queueAsk(tx: Db, ids: string[], ask: RefundAsk | null): string[] {
  * from two processes or after a crash, is one refund at the provider), then applies its answer (answerRefund). A call
  * that throws leaves the row requested for the job. `ask` null: the answer is applied as a provider's event is.
  */
-export async function askProvider(db: Db, ids: string[], ask: RefundAsk | null = null): Promise<void> {
+async function askProvider(db: Db, ids: string[], ask: RefundAsk | null = null): Promise<void> {
   for (const id of ids) {
     const r = await payRepo.findRefund(db, id);
     if (!r?.requested_at || r.status !== 'pending') continue;
