@@ -125,6 +125,25 @@ describe('Stripe card payments', () => {
     expect(stripe.charges.get(pi.id)).toBe(1);
   });
 
+  it('back from 3-D Secure before the webhook, the order page reads the intent from Stripe; the late webhook is a duplicate', async () => {
+    const { c, ck } = await ready(picks.textiles.at(-14)!);
+    const r = (await pay(c, ck.id, { token: ck.token, payment_method: 'pm_card_authenticationRequired' })).json();
+    const pi = intentOf(r.payment.id);
+    await stripe.holdEvents(true);
+    await stripe.completeChallenge(pi.id, true);
+    expect((await c.get(`/api/orders/${r.order_id}`)).json().payment_status).not.toBe('paid');
+    const back = await c.get(`${r.order_path}?payment_intent=${pi.id}&payment_intent_client_secret=x&redirect_status=succeeded`);
+    expect(back.status).toBe(200);
+    expect(back.text).toContain('data-payment-status="paid"');
+    expect(stripe.requests.some((q) => q.method === 'GET' && q.path === `/v1/payment_intents/${pi.id}`)).toBe(true);
+    await stripe.holdEvents(false);
+    await stripe.idle();
+    const late = stripe.events.find((e) => e.event.type === 'payment_intent.succeeded' && e.event.data.object.id === pi.id)!;
+    expect(JSON.parse(late.answer)).toMatchObject({ received: true, outcome: 'duplicate' });
+    expect((await c.get(`/api/orders/${r.order_id}`)).json()).toMatchObject({ payment_status: 'paid', amount_paid: pi.amount });
+    expect(stripe.charges.get(pi.id)).toBe(1);
+  });
+
   it('a timeout leaves the payment pending; the same request again replays the keys and charges once', async () => {
     const { c, ck } = await ready(picks.textiles.at(-10)!);
     // The confirmation is made at Stripe but its answer never comes back (nor its retry's, made by the SDK).

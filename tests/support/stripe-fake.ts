@@ -29,6 +29,8 @@ export interface FakeStripe {
   /** The next `n` calls whose path matches get no answer (their work is done; their webhook is not sent yet). */
   stall(n: number, path?: RegExp): void;
   holdRefunds(on: boolean): void;
+  /** While on, events wait (Stripe may deliver a webhook after the shopper is back); off sends those waiting. */
+  holdEvents(on: boolean): Promise<void>;
   completeChallenge(intentId: string, ok: boolean): Promise<void>;
   settleRefund(refundId: string, status: 'succeeded' | 'failed'): Promise<void>;
   /** Sends an event already sent once more, exactly as before (Stripe's retried delivery). */
@@ -61,6 +63,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   let stalls = 0;
   let stallPath = /./;
   let hold = false;
+  let holdingEvents = false;
+  const waiting: (() => Promise<void>)[] = [];
   const inFlight = new Set<Promise<unknown>>();
   const stalledRes: http.ServerResponse[] = [];
 
@@ -68,6 +72,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     base: '', requests: [], charges: new Map(), events: [], intents: new Map(), refunds: new Map(), target: null,
     stall: (n, path = /./) => { stalls = n; stallPath = path; },
     holdRefunds: (on) => { hold = on; },
+    async holdEvents(on) {
+      holdingEvents = on;
+      if (!on) for (const go of waiting.splice(0)) await go();
+    },
     async completeChallenge(intentId, ok) {
       const pi = fake.intents.get(intentId)!;
       if (ok) {
@@ -112,6 +120,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   /** Sends a new event about `object` (a copy as it is now), as Stripe does after the answer. */
   function send(type: string, object: Json): Promise<void> {
     if (!fake.target) return Promise.resolve();
+    if (holdingEvents) {
+      const copy = structuredClone(object);
+      waiting.push(() => send(type, copy));
+      return Promise.resolve();
+    }
     const event = { id: id('evt'), object: 'event', api_version: '2025-01-01', created: Math.floor(Date.now() / 1000), livemode: false, type, data: { object: structuredClone(object) } };
     const p = deliver(event).then((s) => { fake.events.push(s); }, (err) => { fake.events.push({ event, status: 0, answer: String(err) }); });
     inFlight.add(p);
@@ -136,6 +149,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       };
       fake.intents.set(pi.id, pi);
       return { status: 200, body: pi };
+    }
+    const read = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
+    if (method === 'GET' && read) {
+      const pi = fake.intents.get(read[1]!);
+      return pi ? { status: 200, body: pi } : { status: 404, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such payment_intent: '${read[1]}'` } } };
     }
     const confirm = /^\/v1\/payment_intents\/([^/]+)\/confirm$/.exec(path);
     if (method === 'POST' && confirm) {
@@ -226,7 +244,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     req.on('end', () => {
       const path = (req.url ?? '/').split('?')[0]!;
       const key = (req.headers['idempotency-key'] as string | undefined) ?? null;
-      const body = parseForm(raw);
+      // GET parameters (expand[]) come in the query string.
+      const body = parseForm(raw || ((req.url ?? '').split('?')[1] ?? ''));
       // The 3-D Secure page the shopper's browser is sent to (next_action.redirect_to_url), as Stripe's test one.
       const challenge = /^\/3ds\/([^/]+)$/.exec(path);
       if (challenge) { void challengePage(req.method!, challenge[1]!, body, res); return; }

@@ -278,14 +278,13 @@ async function askProvider(db: Db, ids: string[], ask: RefundAsk | null = null):
     const r = await payRepo.findRefund(db, id);
     if (!r?.requested_at || r.status !== 'pending') continue;
     const p = (await payRepo.findPayment(db, r.payment_id))!;
-    let res;
     try {
-      res = await providerFor(p.provider)!.refund(p, r.amount, r.idempotency_key, r.id);
+      const res = await providerFor(p.provider)!.refund(p, r.amount, r.idempotency_key, r.id);
+      await answerRefund(db, r.id, res.status, ask);
     } catch (err) {
-      console.warn(`[orders] refund ${r.id}: the provider could not be asked (${(err as Error).message}); it stays requested`);
-      continue;
+      // Already committed: the caller's answer stands; the row stays requested and the job asks again (same key).
+      console.warn(`[orders] refund ${r.id}: no answer applied (${(err as Error).message}); it stays requested`);
     }
-    await answerRefund(db, r.id, res.status, ask);
   }
 }
 
