@@ -47,7 +47,7 @@ const STRIPE_JS = `(() => {
                 f.title = 'Secure card payment input frame';
                 f.src = '${FRAME_URL}#' + encodeURIComponent(JSON.stringify({ id, locale }));
                 f.setAttribute('frameborder', '0');
-                f.height = '44';
+                f.height = '24';
                 f.width = '100%';
                 c.frame = f;
                 host.appendChild(f);
@@ -71,11 +71,13 @@ const STRIPE_JS = `(() => {
 })();`;
 
 // The card field's frame: number, expiry and CVC, labelled in the frame's locale as Stripe's are.
-const FRAME_HTML = `<!doctype html><html><body style="margin:0;font:16px sans-serif">
+// Borderless inputs on a transparent page, as Stripe's: the box around them is the page's container.
+const FRAME_HTML = `<!doctype html><html><body style="margin:0;font:16px sans-serif;background:transparent">
+<style>input{border:0;outline:0;background:transparent;font:inherit;min-width:0;padding:2px}</style>
 <div style="display:flex;gap:4px">
-<input id="n" inputmode="numeric" autocomplete="cc-number" style="flex:3;min-width:0">
-<input id="e" autocomplete="cc-exp" style="flex:1;min-width:0">
-<input id="c" autocomplete="cc-csc" style="flex:1;min-width:0">
+<input id="n" inputmode="numeric" autocomplete="cc-number" style="flex:3">
+<input id="e" autocomplete="cc-exp" style="flex:1">
+<input id="c" autocomplete="cc-csc" style="flex:1">
 </div>
 <script>
   const { id, locale } = JSON.parse(decodeURIComponent(location.hash.slice(1)));
