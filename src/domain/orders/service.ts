@@ -236,15 +236,16 @@ async function refundPayments(tx: Db, order: OrderRow, candidates: PaymentRow[] 
   const requested = mine.filter((r) => r.requested_at).map((r) => r.id);
   // A replay of a refund already made under this key moves nothing and is no error, whatever is left to refund now.
   const done = mine.filter((r) => r.status !== 'failed').reduce((n, r) => n + r.amount, 0);
-  if (done >= amount) return { order, requested: queueAsk(tx, requested, null) };
+  // A supplier refunding pays its own part back from its wallet: refused here, before the provider moves money, when
+  // its available balance cannot cover it (issue 23; the other parties' parts never go below a withdrawable zero).
+  const payer = actor.role === 'supplier' || actor.role === 'dssupplier' ? await supplierHolderOf(tx, order.id) : null;
+  const ask = { actor, reason, key, payer };
+  if (done >= amount) return { order, requested: queueAsk(tx, requested, ask) };
   const inFlight = refunds.filter((r) => r.status === 'pending').reduce((n, r) => n + r.amount, 0);
   const available = order.amount_paid - order.amount_refunded - inFlight;
   if (amount - done > available) {
     throw new AppError('validation_error', 'Refund amount must not exceed the amount available', { textKey: 'apiErrors.refund_exceeds_available', vars: { available, max: available }, fields: { amount: ['validation.atMost'] } });
   }
-  // A supplier refunding pays its own part back from its wallet: refused here, before the provider moves money, when
-  // its available balance cannot cover it (issue 23; the other parties' parts never go below a withdrawable zero).
-  const payer = actor.role === 'supplier' || actor.role === 'dssupplier' ? await supplierHolderOf(tx, order.id) : null;
   await assertRefundCovered(tx, order, amount - done, payer);
   const pays = (candidates ?? (await payRepo.paymentsOfOrder(tx, order.id))).filter((p) => p.status === 'succeeded').reverse();
   let remaining = amount;
@@ -257,7 +258,7 @@ async function refundPayments(tx: Db, order: OrderRow, candidates: PaymentRow[] 
     remaining -= part;
     if (row) requested.push(row.id);
   }
-  return { order, requested: queueAsk(tx, requested, { actor, reason, key, payer }) };
+  return { order, requested: queueAsk(tx, requested, ask) };
 }
 
 /** Asks the provider for `ids` once `tx` commits; when `tx` is not one inTx opened, the refund-requests job will. */
