@@ -8,6 +8,7 @@
 //  - A new guest from an address that already holds more than ten checkouts (older than the address window) buys
 //    from an empty cart, on a Spanish page; past the window's limit the refusal is in Spanish.
 // Spanish on a phone, English on a desktop (helpers.ts screenPair); screenshots in test-results/screens/.
+import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -145,6 +146,9 @@ for (const [lang, L] of Object.entries(LANGS)) {
         await expect(page.getByTestId('payment-failure')).toHaveText(L.declined);
         expect(page.url()).toContain(`/comprar/${id}`);
         await shot(page, `declined-${lang}-${vp}`);
+        // The card field (our group around Stripe's frame) passes the accessibility audit the other pages do.
+        const audit = await new AxeBuilder({ page }).include('[data-testid="stripe-card-form"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+        expect(audit.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 
         // 3-D Secure: Stripe's challenge page, then back to the order page. Stripe's webhook may come after the
         // shopper: here it does, and the order page reads the intent from Stripe meanwhile.
