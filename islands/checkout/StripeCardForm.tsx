@@ -47,8 +47,9 @@ export default function StripeCardForm({ t, publishableKey, locale, busy, blocke
   return (
     // No action: inert until hydrated (the card field is Stripe's frame and needs its script anyway).
     <IslandForm className="card-form" noValidate onSubmit={(e) => void submit(e)} data-testid="stripe-card-form">
-      <label htmlFor="stripe-card">{t('payment.cardNumber')}</label>
-      <div id="stripe-card" ref={host} className="stripe-card" />
+      {/* Stripe's frame is no form control a <label> can point at: the field is a group named by the text. */}
+      <span id="stripe-card-label" className="stripe-card-label">{t('payment.cardNumber')}</span>
+      <div id="stripe-card" ref={host} className="stripe-card" role="group" aria-labelledby="stripe-card-label" />
       {state === 'loading' && <p className="muted small" role="status">{t('payment.stripeLoading')}</p>}
       {state === 'unavailable' && <p className="co-failure" role="alert">{t('payment.stripeUnavailable')}</p>}
       {error && <span className="field-error" role="alert">{error}</span>}

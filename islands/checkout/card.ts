@@ -48,10 +48,18 @@ export function savedCardMessage(e: { code?: string; fields?: Record<string, str
   return null;
 }
 
-/** A charge's failure code (seed 001 §8 sandbox outcomes) in the buyer's words; the 55 s notice after a second failure. */
+/** Stripe's decline codes (its card errors' decline_code, stripe.com/docs/declines/codes) the bank gives as its reason. */
+const STRIPE_DECLINES = new Set(['generic_decline', 'do_not_honor', 'card_not_supported', 'card_velocity_exceeded', 'currency_not_supported', 'expired_card',
+  'fraudulent', 'incorrect_cvc', 'incorrect_number', 'invalid_account', 'lost_card', 'stolen_card', 'pickup_card', 'restricted_card', 'transaction_not_allowed',
+  'withdrawal_count_limit_exceeded', 'not_permitted', 'security_violation', 'service_not_allowed', 'try_again_later']);
+/** Whether a failure code is the bank's refusal (the sandbox's card_declined, or one of Stripe's decline codes). */
+export const isBankDecline = (code: string) => code === 'card_declined' || STRIPE_DECLINES.has(code);
+
+/** A charge's failure code (seed 001 §8 sandbox outcomes, Stripe's decline codes) in the buyer's words; the 55 s notice after a second failure. */
 export function failureMessage(f: { code: string; notice?: unknown }): MessageKey {
   if (f.notice) return 'payment.failedNoTransaction';
-  if (f.code === 'card_declined') return 'payment.bankDeclined';
+  if (isBankDecline(f.code)) return 'payment.bankDeclined';
+  if (f.code === 'payment_intent_authentication_failure') return 'payment.authenticationFailed';
   if (f.code === 'insufficient_funds') return 'payment.insufficientFunds';
   if (f.code === 'authentication_failed') return 'payment.authenticationFailed';
   if (f.code === 'redirect_failed' || f.code === 'canceled') return 'payment.attemptFailed';

@@ -26,9 +26,33 @@ export async function withRetry<T>(fn: () => Promise<T>, attempts = 5): Promise<
   }
 }
 
+/** Work queued by a transaction for after its commit, with the database it ran on (outside any transaction). */
+const commitQueues = new WeakMap<object, { db: Db; work: ((db: Db) => Promise<void>)[] }>();
+
+/**
+ * Runs `work` once the outermost transaction `inTx` opened around `tx` has committed (never when it rolled back),
+ * before that `inTx` returns: calls to the outside world that must not hold the transaction's locks (a provider's
+ * refund). False when `tx` was not opened by `inTx` (nothing is queued; the caller's fallback applies).
+ */
+export function afterCommit(tx: Db, work: (db: Db) => Promise<void>): boolean {
+  const q = commitQueues.get(tx);
+  if (!q) return false;
+  q.work.push(work);
+  return true;
+}
+
 export async function inTx<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
   if (isTx(db)) return fn(db);
-  return withRetry(() => db.transaction((tx) => fn(tx as unknown as Db)));
+  let work: ((db: Db) => Promise<void>)[] = [];
+  const out = await withRetry(() => {
+    work = []; // a retried attempt queues its own
+    return db.transaction((tx) => {
+      commitQueues.set(tx, { db, work });
+      return fn(tx as unknown as Db);
+    });
+  });
+  for (const w of work) await w(db);
+  return out;
 }
 
 /** Rows of a raw `execute` on either driver. */

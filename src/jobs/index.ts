@@ -5,6 +5,7 @@ import type { Db } from '../db/client.ts';
 import { expireCheckouts } from './expire-checkouts.ts';
 import { payouts } from './payouts.ts';
 import { releaseCommissions } from './release-commissions.ts';
+import { refundRequests } from './refund-requests.ts';
 import { releaseEscrow } from './release-escrow.ts';
 import { renewals } from './renewals.ts';
 import { sandboxCouriers } from './sandbox-couriers.ts';
@@ -20,7 +21,7 @@ export type { JobRunRow } from './repo.ts';
 export { runDue, stopRunner as stopJobs } from './runner.ts';
 
 /** Every job, in the order one pass runs them. */
-export const JOBS: readonly Job[] = [expireCheckouts, sandboxCouriers, sandboxRefunds, releaseEscrow, releaseCommissions, payouts, renewals, sendMail];
+export const JOBS: readonly Job[] = [expireCheckouts, sandboxCouriers, refundRequests, sandboxRefunds, releaseEscrow, releaseCommissions, payouts, renewals, sendMail];
 
 /** Whether this process runs jobs: JOBS=off (or the older RESERVATION_SWEEPER=0) leaves them to other processes. */
 export function jobsEnabled(env: Config = config()): boolean {

@@ -75,7 +75,7 @@ describe('jobs on the running server', () => {
 
   it('has run every job by itself since it started, and shows each one to the operator only', async () => {
     const rows = await until(status, (rs) => rs.every((r) => r.runs > 0));
-    expect(rows.map((r) => r.name)).toEqual(['expire-checkouts', 'sandbox-couriers', 'sandbox-refunds', 'release-escrow', 'release-commissions', 'payouts', 'renewals', 'send-mail']);
+    expect(rows.map((r) => r.name)).toEqual(['expire-checkouts', 'sandbox-couriers', 'refund-requests', 'sandbox-refunds', 'release-escrow', 'release-commissions', 'payouts', 'renewals', 'send-mail']);
     for (const r of rows) expect(r).toMatchObject({ last_error: null });
     expect(rows.every((r) => r.runs > 0)).toBe(true);
     const customer = new Client();

@@ -1,7 +1,8 @@
 // Return rules against a real database (PGlite in memory, or PostgreSQL in the postgres project), for what the HTTP
 // suite cannot reach: a return deadline in the past, a refund the provider refuses (recorded as failed, nothing moved,
 // the key usable again), concurrent double submits, the supplier's 'disallowed' policy, photo checks and the
-// append-only history.
+// append-only history. Also the order refunds' two steps (the row committed, the provider asked after the commit):
+// a row a stopped process left requested is asked again with the same key, or settled by the provider's event.
 import { readFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
@@ -11,7 +12,7 @@ import { returnHistory, returnRefunds } from '../../src/db/schema/returns.ts';
 import { chooseDelivery, updateCheckout } from '../../src/domain/checkout/service.ts';
 import { startCheckout } from '../../src/flows/checkout.ts';
 import { addressInput } from '../../src/domain/checkout/schema.ts';
-import { customerCancel, customerNext, supplierNext } from '../../src/domain/orders/service.ts';
+import { askStaleRefunds, customerCancel, customerNext, settleRefund, supplierNext, supplierRefund } from '../../src/domain/orders/service.ts';
 import { payCheckout } from '../../src/domain/payments/service.ts';
 import { offline } from '../../src/domain/payments/providers.ts';
 import { checkReturnPhoto } from '../../src/domain/returns/photos.ts';
@@ -140,7 +141,8 @@ describe('refunds for a return', () => {
     vi.spyOn(offline, 'refund').mockResolvedValueOnce({ status: 'failed' });
     await expect(refundReturn(h.db, sup, id, r.id, { amount: 2500, idempotency_key: 'retry-key-1' }))
       .rejects.toMatchObject({ code: 'payment_failed', status: 402, reason: 'refund_failed', message: 'Refund could not be completed' });
-    expect((await h.db.select().from(refunds).where(eq(refunds.order_id, id)))).toHaveLength(0);
+    // The order's refund row was committed before the provider was asked (outside the order's lock): it stays failed.
+    expect((await h.db.select().from(refunds).where(eq(refunds.order_id, id))).map((x) => x.status)).toEqual(['failed']);
     expect((await h.db.select().from(orders).where(eq(orders.id, id)))[0]).toMatchObject({ amount_refunded: 0, payment_status: 'paid' });
     let v = await supplierReturns(h.db, sup, id);
     expect(v.refunds.map((x) => x.status)).toEqual(['failed']);
@@ -166,6 +168,49 @@ describe('refunds for a return', () => {
     await expect(h.db.update(returnHistory).set({ note: 'x' }).where(eq(returnHistory.return_id, r.id))).rejects.toThrow();
     await expect(h.db.delete(returnHistory).where(eq(returnHistory.return_id, r.id))).rejects.toThrow();
     expect(await h.db.select().from(returnRefunds).where(eq(returnRefunds.return_id, r.id))).toHaveLength(0);
+  });
+});
+
+describe('order refunds asked after the commit', () => {
+  const lost = () => vi.spyOn(offline, 'refund').mockRejectedValueOnce(new Error('process stopped before the provider answered'));
+  const rowsOf = (id: string) => h.db.select().from(refunds).where(eq(refunds.order_id, id));
+
+  it('a refund left requested is asked again with the same key (the job, or the same request again) and applied once', async () => {
+    const buyer = await w.buyer();
+    const id = await order(buyer, 2);
+    const spy = lost();
+    const first = await supplierRefund(h.db, w.supplierViewer, id, { amount: 1000, idempotency_key: 'crash-1' });
+    // Committed before the provider was asked: in process, nothing moved yet.
+    expect(first.refunds).toMatchObject([{ amount: 1000, status: 'pending' }]);
+    expect(first.amount_refunded).toBe(0);
+    const [row] = await rowsOf(id);
+    expect(row!.requested_at).not.toBeNull();
+    // The supplier's same request again asks the provider again, with the row's key.
+    const again = await supplierRefund(h.db, w.supplierViewer, id, { amount: 1000, idempotency_key: 'crash-1' });
+    expect(again).toMatchObject({ amount_refunded: 1000, payment_status: 'partially_refunded' });
+    expect(spy.mock.calls.map((c) => c[2])).toEqual([row!.idempotency_key, row!.idempotency_key]);
+
+    // Left requested again; the job (past the caller's time) asks once and applies once.
+    lost();
+    await supplierRefund(h.db, w.supplierViewer, id, { amount: 500, idempotency_key: 'crash-2' });
+    expect(await askStaleRefunds(h.db, 60_000)).toBe(0); // too recent: its caller may still be asking
+    expect(await askStaleRefunds(h.db, 0)).toBe(1);
+    expect(await askStaleRefunds(h.db, 0)).toBe(0);
+    expect((await rowsOf(id)).map((r) => [r.amount, r.status, r.requested_at])).toEqual([[1000, 'success', null], [500, 'success', null]]);
+    expect((await h.db.select().from(orders).where(eq(orders.id, id)))[0]!.amount_refunded).toBe(1500);
+  });
+
+  it('the provider\'s event settles a requested refund first; nobody asks the provider again', async () => {
+    const buyer = await w.buyer();
+    const id = await order(buyer, 2);
+    const spy = lost();
+    await supplierRefund(h.db, w.supplierViewer, id, { amount: 700, idempotency_key: 'event-first' });
+    const [row] = await rowsOf(id);
+    expect(await settleRefund(h.db, row!.id, 'success')).toBe('applied');
+    expect(await askStaleRefunds(h.db, 0)).toBe(0);
+    expect(spy).toHaveBeenCalledTimes(1);
+    expect(await settleRefund(h.db, row!.id, 'success')).toBe('duplicate');
+    expect((await h.db.select().from(orders).where(eq(orders.id, id)))[0]!.amount_refunded).toBe(700);
   });
 });
 

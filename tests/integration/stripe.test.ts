@@ -3,7 +3,7 @@
 // the Stripe keys set: a success, a decline then a retry, a 3-D Secure challenge settled by its webhook, a timeout
 // (the payment stays pending; the retry replays the same idempotency keys and charges once), a duplicate webhook,
 // a bad signature, and refunds (at once, pending then settled, pending then failed).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Client } from '../support/http.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { startFakeStripe, type FakeStripe } from '../support/stripe-fake.ts';
@@ -125,6 +125,25 @@ describe('Stripe card payments', () => {
     expect(stripe.charges.get(pi.id)).toBe(1);
   });
 
+  it('back from 3-D Secure before the webhook, the order page reads the intent from Stripe; the late webhook is a duplicate', async () => {
+    const { c, ck } = await ready(picks.textiles.at(-14)!);
+    const r = (await pay(c, ck.id, { token: ck.token, payment_method: 'pm_card_authenticationRequired' })).json();
+    const pi = intentOf(r.payment.id);
+    await stripe.holdEvents(true);
+    await stripe.completeChallenge(pi.id, true);
+    expect((await c.get(`/api/orders/${r.order_id}`)).json().payment_status).not.toBe('paid');
+    const back = await c.get(`${r.order_path}?payment_intent=${pi.id}&payment_intent_client_secret=x&redirect_status=succeeded`);
+    expect(back.status).toBe(200);
+    expect(back.text).toContain('data-payment-status="paid"');
+    expect(stripe.requests.some((q) => q.method === 'GET' && q.path === `/v1/payment_intents/${pi.id}`)).toBe(true);
+    await stripe.holdEvents(false);
+    await stripe.idle();
+    const late = stripe.events.find((e) => e.event.type === 'payment_intent.succeeded' && e.event.data.object.id === pi.id)!;
+    expect(JSON.parse(late.answer)).toMatchObject({ received: true, outcome: 'duplicate' });
+    expect((await c.get(`/api/orders/${r.order_id}`)).json()).toMatchObject({ payment_status: 'paid', amount_paid: pi.amount });
+    expect(stripe.charges.get(pi.id)).toBe(1);
+  });
+
   it('a timeout leaves the payment pending; the same request again replays the keys and charges once', async () => {
     const { c, ck } = await ready(picks.textiles.at(-10)!);
     // The confirmation is made at Stripe but its answer never comes back (nor its retry's, made by the SDK).
@@ -180,5 +199,30 @@ describe('Stripe card payments', () => {
     expect(failed).toMatchObject({ amount_refunded: 0, payment_status: 'paid' });
     expect(failed.refunds[0]).toMatchObject({ amount: 700, status: 'failed' });
     expect((await other.c.get(`/${SHOP}/mis-compras/${p2.order_id}`)).text).toContain('El reembolso de $7.00 falló');
+  });
+
+  it('asks Stripe for a refund outside the order\'s lock: another write to the order goes through while Stripe is slow', async () => {
+    const { c, ck } = await ready(picks.textiles.at(-13)!);
+    const paid = (await pay(c, ck.id, { token: ck.token, payment_method: 'pm_card_visa' })).json();
+    const id = paid.order_id;
+    // Stripe takes the refund but its answer is lost: the SDK's retry (same key) gets it after STRIPE_TIMEOUT_MS.
+    stripe.stall(1, /^\/v1\/refunds$/);
+    let answered = false;
+    const refund = supplier.post(`/api/supplier/orders/${id}/refund`, { amount: 300 }).then((r) => { answered = true; return r; });
+    await vi.waitFor(() => expect(stripe.requests.some((q) => q.path === '/v1/refunds' && q.key?.startsWith(`refund:${id}:`))).toBe(true), { timeout: 5000, interval: 20 });
+    // The refund row is committed and the order's lock released before Stripe is called: a note (which writes the
+    // order row) goes through now, not after Stripe's answer.
+    const asked = Date.now();
+    const note = await supplier.post(`/api/supplier/orders/${id}/notes`, { text: 'Reembolso en camino', visibility: 'client' });
+    expect(note.status, note.text).toBe(201);
+    expect(answered).toBe(false);
+    // Held inside the order's transaction, the note would wait for Stripe's timeout (1.5 s) and the retry.
+    expect(Date.now() - asked).toBeLessThan(1000);
+    const r = await refund;
+    expect(r.status, r.text).toBe(200);
+    expect(r.json().refunds.find((x: { amount: number }) => x.amount === 300).status).toBe('success');
+    expect(r.json().amount_refunded).toBe(300);
+    expect(stripe.requests.filter((q) => q.path === '/v1/refunds' && q.key?.startsWith(`refund:${id}:`))).toHaveLength(2);
+    expect([...stripe.refunds.values()].filter((x) => x.payment_intent === intentOf(paid.payment.id).id)).toHaveLength(1);
   });
 });

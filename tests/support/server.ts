@@ -35,6 +35,8 @@ export async function runScript(script: string, env: Record<string, string>, arg
 
 export interface RunningServer {
   baseUrl: string; port: number; databaseUrl: string | null; output: () => string; stop: () => Promise<void>;
+  /** PGlite: the server's data folder (DATA_DIR). */
+  dataDir: string | null;
   /** The server process's id (benches read its CPU time). */
   pid: number;
   /** The process's exit code once it has exited (null while it runs). */
@@ -54,6 +56,8 @@ export async function startServer(opts: {
   prepare?: (env: Record<string, string>) => Promise<void> | void;
   /** An empty database, not a copy of the run's seeded template (what `npm start` finds on a new machine). */
   empty?: boolean;
+  /** PGlite: serve this existing data folder (another server's, stopped), left in place on stop. */
+  dataDir?: string;
 }): Promise<RunningServer> {
   const port = await freePort();
   const env: Record<string, string> = {
@@ -75,6 +79,8 @@ export async function startServer(opts: {
     const fresh = await createFreshDatabase(base, 'tiendas_http', opts.empty ? undefined : postgresTemplateClause());
     env.DATABASE_URL = databaseUrl = fresh.url;
     cleanupDb = fresh.drop;
+  } else if (opts.dataDir) {
+    env.DATA_DIR = opts.dataDir;
   } else {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'tiendas-data-'));
     if (!opts.empty) clonePgliteTemplate(dir);
@@ -101,7 +107,7 @@ export async function startServer(opts: {
   }
   const exited = new Promise<number | null>((r) => { if (child.exitCode !== null) r(child.exitCode); else child.once('exit', (code) => r(code)); });
   return {
-    baseUrl, port, databaseUrl, pid: child.pid!, output: () => output, exitCode: () => child.exitCode, signal: (sig) => { child.kill(sig); }, exited,
+    baseUrl, port, databaseUrl, dataDir: databaseUrl ? null : env.DATA_DIR ?? null, pid: child.pid!, output: () => output, exitCode: () => child.exitCode, signal: (sig) => { child.kill(sig); }, exited,
     stop: async () => {
       child.kill('SIGTERM');
       await new Promise((r) => { if (child.exitCode !== null) r(null); else child.once('exit', r); setTimeout(r, 5000); });

@@ -3,9 +3,10 @@
 // answer), and sends webhooks signed as Stripe signs them (the SDK's webhooks.generateTestHeaderString) to the
 // server under test. Test payment methods as Stripe documents them: pm_card_visa succeeds, pm_card_chargeDeclined
 // is declined, pm_card_authenticationRequired asks for 3-D Secure (completeChallenge settles it), pm_card_refundFail
-// takes refunds that go pending and then fail. Controls for what Stripe cannot be asked to do: `stall` keeps the
-// next answers from leaving (a timeout, after the work is done, as when a network drops the answer) and
-// `holdRefunds` leaves refunds pending until `settleRefund`.
+// takes refunds that go pending and then fail. The 3-D Secure redirect leads to the fake's own test page (GET
+// /3ds/{intent}: 'Complete authentication' / 'Fail authentication', then back to the return url), for browser tests.
+// Controls for what Stripe cannot be asked to do: `stall` keeps the next answers from leaving (a timeout, after the
+// work is done, as when a network drops the answer) and `holdRefunds` leaves refunds pending until `settleRefund`.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
@@ -28,6 +29,8 @@ export interface FakeStripe {
   /** The next `n` calls whose path matches get no answer (their work is done; their webhook is not sent yet). */
   stall(n: number, path?: RegExp): void;
   holdRefunds(on: boolean): void;
+  /** While on, events wait (Stripe may deliver a webhook after the shopper is back); off sends those waiting. */
+  holdEvents(on: boolean): Promise<void>;
   completeChallenge(intentId: string, ok: boolean): Promise<void>;
   settleRefund(refundId: string, status: 'succeeded' | 'failed'): Promise<void>;
   /** Sends an event already sent once more, exactly as before (Stripe's retried delivery). */
@@ -60,6 +63,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   let stalls = 0;
   let stallPath = /./;
   let hold = false;
+  let holdingEvents = false;
+  const waiting: (() => Promise<void>)[] = [];
   const inFlight = new Set<Promise<unknown>>();
   const stalledRes: http.ServerResponse[] = [];
 
@@ -67,6 +72,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     base: '', requests: [], charges: new Map(), events: [], intents: new Map(), refunds: new Map(), target: null,
     stall: (n, path = /./) => { stalls = n; stallPath = path; },
     holdRefunds: (on) => { hold = on; },
+    async holdEvents(on) {
+      holdingEvents = on;
+      if (!on) for (const go of waiting.splice(0)) await go();
+    },
     async completeChallenge(intentId, ok) {
       const pi = fake.intents.get(intentId)!;
       if (ok) {
@@ -111,6 +120,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   /** Sends a new event about `object` (a copy as it is now), as Stripe does after the answer. */
   function send(type: string, object: Json): Promise<void> {
     if (!fake.target) return Promise.resolve();
+    if (holdingEvents) {
+      const copy = structuredClone(object);
+      waiting.push(() => send(type, copy));
+      return Promise.resolve();
+    }
     const event = { id: id('evt'), object: 'event', api_version: '2025-01-01', created: Math.floor(Date.now() / 1000), livemode: false, type, data: { object: structuredClone(object) } };
     const p = deliver(event).then((s) => { fake.events.push(s); }, (err) => { fake.events.push({ event, status: 0, answer: String(err) }); });
     inFlight.add(p);
@@ -135,6 +149,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       };
       fake.intents.set(pi.id, pi);
       return { status: 200, body: pi };
+    }
+    const read = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
+    if (method === 'GET' && read) {
+      const pi = fake.intents.get(read[1]!);
+      return pi ? { status: 200, body: pi } : { status: 404, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such payment_intent: '${read[1]}'` } } };
     }
     const confirm = /^\/v1\/payment_intents\/([^/]+)\/confirm$/.exec(path);
     if (method === 'POST' && confirm) {
@@ -193,6 +212,31 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     return copy;
   }
 
+  /**
+   * Stripe's test challenge page: 'Complete authentication' or 'Fail authentication'. The choice settles the intent
+   * (its webhook is delivered first, so the order page the shopper returns to reads the outcome), then the browser
+   * goes back to the return url with Stripe's query (payment_intent, redirect_status).
+   */
+  async function challengePage(method: string, intentId: string, form: Json, res: http.ServerResponse) {
+    const pi = fake.intents.get(intentId);
+    const back = pi?.next_action?.redirect_to_url?.return_url as string | undefined;
+    if (!pi || !back) { res.writeHead(404, { 'content-type': 'text/plain' }).end('No such challenge'); return; }
+    if (method === 'POST') {
+      const ok = form.action === 'complete';
+      await fake.completeChallenge(intentId, ok);
+      const to = new URL(back);
+      to.searchParams.set('payment_intent', pi.id);
+      to.searchParams.set('payment_intent_client_secret', pi.client_secret);
+      to.searchParams.set('redirect_status', ok ? 'succeeded' : 'failed');
+      res.writeHead(303, { location: to.toString() }).end();
+      return;
+    }
+    const button = (action: string, label: string) => `<form method="post"><input type="hidden" name="action" value="${action}"><button type="submit">${label}</button></form>`;
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(`<!doctype html><html lang="en"><head><title>3D Secure 2 Test Page</title></head><body>
+      <h1>3D Secure 2 Test Page</h1><p>${(pi.amount / 100).toFixed(2)} ${String(pi.currency).toUpperCase()}</p>
+      ${button('complete', 'Complete authentication')}${button('fail', 'Fail authentication')}</body></html>`);
+  }
+
   const server = http.createServer((req, res) => {
     let raw = '';
     req.setEncoding('utf8');
@@ -200,7 +244,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     req.on('end', () => {
       const path = (req.url ?? '/').split('?')[0]!;
       const key = (req.headers['idempotency-key'] as string | undefined) ?? null;
-      const body = parseForm(raw);
+      // GET parameters (expand[]) come in the query string.
+      const body = parseForm(raw || ((req.url ?? '').split('?')[1] ?? ''));
+      // The 3-D Secure page the shopper's browser is sent to (next_action.redirect_to_url), as Stripe's test one.
+      const challenge = /^\/3ds\/([^/]+)$/.exec(path);
+      if (challenge) { void challengePage(req.method!, challenge[1]!, body, res); return; }
       fake.requests.push({ method: req.method!, path, key, body });
       if (!String(req.headers.authorization ?? '').startsWith('Bearer sk_test_')) {
         res.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } }));

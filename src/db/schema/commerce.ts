@@ -388,9 +388,16 @@ export const refunds = pgTable('refunds', {
   provider_refund_id: text('provider_refund_id'),
   created_by: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
   created_at: ts('created_at').notNull().defaultNow(),
+  /**
+   * Set while the provider's first answer is not applied yet: the row is committed before the provider is asked
+   * (outside the order's lock), and cleared by that answer or by a settling event. A row left requested (a crash
+   * between the steps) is asked again with the same idempotency key by the refund-requests job.
+   */
+  requested_at: ts('requested_at'),
 }, (t) => [
   index('refunds_order').on(t.order_id),
   uniqueIndex('refunds_provider_refund').on(t.payment_id, t.provider_refund_id),
+  index('refunds_requested').on(t.requested_at).where(sql`${t.requested_at} is not null`),
   check('refunds_amount', sql`${t.amount} > 0`),
   check('refunds_status', sql`${t.status} in ('pending','failed','success')`),
 ]);

@@ -167,7 +167,8 @@ export const orderDetail = orderSummary.extend({
   notes: z.array(z.object({ id: z.string(), text: z.string(), visibility: z.string(), author_role: z.string(), at: z.string() })),
   history: z.array(historyView),
   payments: z.array(paymentView),
-  refunds: z.array(z.object({ id: z.string(), amount: money, status: z.string(), reason: z.string().nullable(), at: z.string() })),
+  // from_return: made by a return's refund; a failed one is refunded again from its return, not from the order.
+  refunds: z.array(z.object({ id: z.string(), amount: money, status: z.string(), reason: z.string().nullable(), at: z.string(), from_return: z.boolean() })),
   cancel_reason: z.string().nullable(),
   cancel_description: z.string().nullable(),
   canceled_at: z.string().nullable(),

@@ -14,7 +14,7 @@ import { RETURN_WINDOW_MS, type OrderStatus } from '../../lib/shared/constants.t
 import type { Viewer } from '../../lib/shared/viewer.ts';
 import * as ckRepo from '../checkout/repo.ts';
 import type { CheckoutRow } from '../checkout/repo.ts';
-import { inTx } from '../../db/tx.ts';
+import { afterCommit, inTx, isTx } from '../../db/tx.ts';
 import { providerFor, sandboxRefundEvent } from '../payments/index.ts';
 import { sandboxPaymentsEnabled } from '../../lib/server/modes.ts';
 import * as payRepo from '../payments/repo.ts';
@@ -215,54 +215,118 @@ function paymentMethodDisplay(p: PaymentRow): Record<string, unknown> {
   return { type: p.payment_type };
 }
 
-/** What a refund call did: money given back now, money the provider still settles (pending), and a refusal. */
-export interface RefundRun { order: OrderRow; pending: number; failed: boolean }
+/** A refund call committed: the order, and the refund rows waiting for the provider's answer (asked after the commit). */
+export interface RefundRun { order: OrderRow; requested: string[] }
+
+/** Who asked for a refund and under which key: how its success is applied (payment machine step, mail, payer). */
+interface RefundAsk { actor: Actor; reason: string; key: string; payer: string | null }
 
 /**
  * Gives `amount` back across the order's succeeded payments (newest first). Refund amount never exceeds what is
- * available: paid, less refunded, less refunds still pending at the provider. A part the provider answers `pending`
- * keeps its row pending and moves nothing in the order or the ledger until its event settles it (settleRefund); a
- * part it refuses keeps its row `failed` (the money stays owed) and stops the run.
+ * available: paid, less refunded, less refunds still pending at the provider. Inside the order's transaction only
+ * the rows are written, each `pending` and *requested* with its idempotency key; the provider is asked after the
+ * commit (askProvider), so a slow provider never holds the order's lock, and each answer is applied in a short
+ * transaction of its own. A row left requested (the process stopped between the steps) is asked again with the same
+ * key by the refund-requests job, or settled by the provider's event.
  */
 async function refundPayments(tx: Db, order: OrderRow, candidates: PaymentRow[] | null, amount: number, reason: string, actor: Actor, key: string): Promise<RefundRun> {
   const refunds = await payRepo.refundsOfOrder(tx, order.id);
+  const mine = refunds.filter((r) => r.idempotency_key.startsWith(`${key}:`));
+  // Rows of this key a stopped process left unasked: this replay asks for them again.
+  const requested = mine.filter((r) => r.requested_at).map((r) => r.id);
   // A replay of a refund already made under this key moves nothing and is no error, whatever is left to refund now.
-  const done = refunds.filter((r) => r.idempotency_key.startsWith(`${key}:`) && r.status !== 'failed').reduce((n, r) => n + r.amount, 0);
-  if (done >= amount) return { order, pending: 0, failed: false };
+  const done = mine.filter((r) => r.status !== 'failed').reduce((n, r) => n + r.amount, 0);
+  // A supplier refunding pays its own part back from its wallet: refused here, before the provider moves money, when
+  // its available balance cannot cover it (issue 23; the other parties' parts never go below a withdrawable zero).
+  const payer = actor.role === 'supplier' || actor.role === 'dssupplier' ? await supplierHolderOf(tx, order.id) : null;
+  const ask = { actor, reason, key, payer };
+  if (done >= amount) return { order, requested: queueAsk(tx, requested, ask) };
   const inFlight = refunds.filter((r) => r.status === 'pending').reduce((n, r) => n + r.amount, 0);
   const available = order.amount_paid - order.amount_refunded - inFlight;
   if (amount - done > available) {
     throw new AppError('validation_error', 'Refund amount must not exceed the amount available', { textKey: 'apiErrors.refund_exceeds_available', vars: { available, max: available }, fields: { amount: ['validation.atMost'] } });
   }
-  // A supplier refunding pays its own part back from its wallet: refused here, before the provider moves money, when
-  // its available balance cannot cover it (issue 23; the other parties' parts never go below a withdrawable zero).
-  const payer = actor.role === 'supplier' || actor.role === 'dssupplier' ? await supplierHolderOf(tx, order.id) : null;
   await assertRefundCovered(tx, order, amount - done, payer);
   const pays = (candidates ?? (await payRepo.paymentsOfOrder(tx, order.id))).filter((p) => p.status === 'succeeded').reverse();
   let remaining = amount;
-  // Money moved by this call: a part whose key was already used is a replay of an earlier call and moves nothing.
-  let applied = 0;
-  let pending = 0;
-  let failed = false;
   for (const p of pays) {
     if (remaining <= 0) break;
     const already = refunds.filter((r) => r.payment_id === p.id && r.status !== 'failed').reduce((n, r) => n + r.amount, 0);
     const part = Math.min(remaining, p.amount - already);
     if (part <= 0) continue;
-    const row = await payRepo.insertRefund(tx, { payment_id: p.id, order_id: order.id, amount: part, status: 'pending', idempotency_key: `${key}:${p.id}`, reason, created_by: actor.user_id });
-    if (!row) { remaining -= part; continue; }
-    const res = await providerFor(p.provider)!.refund(p, part, row.idempotency_key, row.id);
-    await payRepo.updateRefund(tx, row.id, res.status, res.provider_refund_id);
-    if (res.status === 'failed') {
-      failed = true;
-      await repo.appendHistory(tx, [{ order_id: order.id, machine: 'payment', event: 'refund_failed', from_state: order.payment_status, to_state: order.payment_status, actor_role: PROVIDER.role, actor_user_id: null, note: `${part}` }]);
-      break;
-    }
+    const row = await payRepo.insertRefund(tx, { payment_id: p.id, order_id: order.id, amount: part, status: 'pending', idempotency_key: `${key}:${p.id}`, reason, created_by: actor.user_id, requested_at: new Date() });
     remaining -= part;
-    if (res.status === 'pending') pending += part;
-    else applied += part;
+    if (row) requested.push(row.id);
   }
-  return { order: await applyRefund(tx, order, applied, reason, actor, key, payer), pending, failed };
+  return { order, requested: queueAsk(tx, requested, ask) };
+}
+
+/** Asks the provider for `ids` once `tx` commits; when `tx` is not one inTx opened, the refund-requests job will. */
+function queueAsk(tx: Db, ids: string[], ask: RefundAsk | null): string[] {
+  if (ids.length && !afterCommit(tx, (db) => askProvider(db, ids, ask))) {
+    console.warn(`[orders] refunds ${ids.join(', ')} committed outside inTx: the refund-requests job asks the provider`);
+  }
+  return ids;
+}
+
+/**
+ * Outside any transaction: asks each requested refund's provider (with the row's idempotency key, so asking twice,
+ * from two processes or after a crash, is one refund at the provider), then applies its answer (answerRefund). A call
+ * that throws leaves the row requested for the job. `ask` null: the answer is applied as a provider's event is.
+ */
+async function askProvider(db: Db, ids: string[], ask: RefundAsk | null = null): Promise<void> {
+  for (const id of ids) {
+    const r = await payRepo.findRefund(db, id);
+    if (!r?.requested_at || r.status !== 'pending') continue;
+    const p = (await payRepo.findPayment(db, r.payment_id))!;
+    try {
+      const res = await providerFor(p.provider)!.refund(p, r.amount, r.idempotency_key, r.id);
+      await answerRefund(db, r.id, res.status, ask, res.provider_refund_id);
+    } catch (err) {
+      // Already committed: the caller's answer stands; the row stays requested and the job asks again (same key).
+      console.warn(`[orders] refund ${r.id}: no answer applied (${(err as Error).message}); it stays requested`);
+    }
+  }
+}
+
+/**
+ * The provider's first answer about a requested refund, in a short transaction of its own. Nothing happens when the
+ * row is no longer requested (its event, another process or an earlier answer came first): 'duplicate'.
+ */
+async function answerRefund(db: Db, refundId: string, outcome: 'success' | 'pending' | 'failed', ask: RefundAsk | null, providerRefundId?: string | null): Promise<'applied' | 'duplicate'> {
+  return inTx(db, async (tx) => {
+    const r0 = await payRepo.findRefund(tx, refundId);
+    if (!r0) return 'duplicate';
+    const { order } = await lockOrderTx(tx, r0.order_id);
+    const r = (await payRepo.lockRefund(tx, refundId))!;
+    if (!r.requested_at || r.status !== 'pending') return 'duplicate';
+    if (outcome === 'pending') {
+      await payRepo.updateRefund(tx, r.id, 'pending', providerRefundId);
+      return 'applied';
+    }
+    await settleLocked(tx, order, r, outcome, ask, providerRefundId);
+    return 'applied';
+  });
+}
+
+/** A pending refund's outcome on the locked order: failed moves nothing (the money stays owed); success is applied. */
+async function settleLocked(tx: Db, order: OrderRow, r: payRepo.RefundRow, outcome: 'success' | 'failed', ask: RefundAsk | null, providerRefundId?: string | null): Promise<void> {
+  await payRepo.updateRefund(tx, r.id, outcome, providerRefundId);
+  if (outcome === 'failed') {
+    await repo.appendHistory(tx, [{ order_id: order.id, machine: 'payment', event: 'refund_failed', from_state: order.payment_status, to_state: order.payment_status, actor_role: PROVIDER.role, actor_user_id: null, note: `${r.amount}` }]);
+    await repo.updateOrder(tx, order.id, {});
+    return;
+  }
+  // The key without its payment suffix: the caller's key (cancel:..., refund:...:return:...) decides the mail.
+  const key = ask?.key ?? r.idempotency_key.slice(0, r.idempotency_key.lastIndexOf(':'));
+  await applyRefund(tx, order, r.amount, ask?.reason ?? r.reason ?? 'Refund', ask?.actor ?? PROVIDER, key, ask?.payer ?? null);
+}
+
+/** Requested refunds older than `olderThanMs` (their asker stopped, or its call failed): asked again (job refund-requests). */
+export async function askStaleRefunds(db: Db, olderThanMs: number): Promise<number> {
+  const ids = await payRepo.staleRequestedRefunds(db, new Date(Date.now() - olderThanMs));
+  await askProvider(db, ids);
+  return ids.length;
 }
 
 /** Money that went back to the buyer: the ledger's take-back, the payment machine's step, the order's sum, the mail. */
@@ -295,15 +359,7 @@ export async function settleRefund(db: Db, refundId: string, outcome: 'success' 
     const { order } = await lockOrderTx(tx, r0.order_id);
     const r = (await payRepo.lockRefund(tx, refundId))!;
     if (r.status !== 'pending') return 'duplicate';
-    await payRepo.updateRefund(tx, r.id, outcome);
-    if (outcome === 'failed') {
-      await repo.appendHistory(tx, [{ order_id: order.id, machine: 'payment', event: 'refund_failed', from_state: order.payment_status, to_state: order.payment_status, actor_role: PROVIDER.role, actor_user_id: null, note: `${r.amount}` }]);
-      await repo.updateOrder(tx, order.id, {});
-      return 'applied';
-    }
-    // The key without its payment suffix: the caller's key (cancel:..., refund:...:return:...) decides the mail.
-    const key = r.idempotency_key.slice(0, r.idempotency_key.lastIndexOf(':'));
-    await applyRefund(tx, order, r.amount, r.reason ?? 'Refund', PROVIDER, key, null);
+    await settleLocked(tx, order, r, outcome, null);
     return 'applied';
   });
 }
@@ -550,7 +606,11 @@ export async function supplierRefund(db: Db, viewer: Viewer, id: string, input: 
     const key = input.idempotency_key ? `refund:${order.id}:${input.idempotency_key}` : `refund:${order.id}:${randomBytes(8).toString('hex')}`;
     return refundPayments(tx, locked.order, null, input.amount, input.reason ?? 'Refund by the supplier', actor, key);
   });
-  if (run.failed) throw new AppError('payment_failed', 'Refund could not be completed', { textKey: 'apiErrors.refund_failed' });
+  // Called on its own, the provider has answered by now (after the commit); inside a caller's transaction (a
+  // return's refund) it answers after that one commits, and the caller reads the outcome (refundStateOf).
+  if (!isTx(db) && (await payRepo.refundsByIds(db, run.requested)).some((r) => r.status === 'failed')) {
+    throw new AppError('payment_failed', 'Refund could not be completed', { textKey: 'apiErrors.refund_failed' });
+  }
   return detail(db, viewer, order.id, 'supplier');
 }
 
@@ -650,7 +710,7 @@ export async function detail(db: Db, _viewer: Viewer, id: string, as: Role): Pro
     notes: notes.map((n) => ({ id: n.id, text: n.text, visibility: n.visibility, author_role: n.author_role, at: iso(n.created_at)! })),
     history: history.map((h) => ({ machine: h.machine, event: h.event, from: h.from_state, to: h.to_state, actor_role: h.actor_role, note: h.note, at: iso(h.created_at)! })),
     payments: pays.map((p, i) => paymentViewOf(p, i === pays.length - 1 ? o.consecutive_failures : 0)),
-    refunds: refunds.map((r) => ({ id: r.id, amount: r.amount, status: r.status, reason: r.reason, at: iso(r.created_at)! })),
+    refunds: refunds.map((r) => ({ id: r.id, amount: r.amount, status: r.status, reason: r.reason, at: iso(r.created_at)!, from_return: r.idempotency_key.includes(':return:') })),
     cancel_reason: o.cancel_reason, cancel_description: o.cancel_description, canceled_at: iso(o.canceled_at), delivered_at: iso(o.delivered_at),
     return_deadline: iso(o.return_deadline),
     return_policy: { return_type: '72hrs', text: 'Returns up to 72 hours after receiving the order; the product must be unused and complete with accessories, manuals and labels; electronic devices must not be locked.' },

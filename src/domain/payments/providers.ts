@@ -94,6 +94,8 @@ export interface PaymentProvider {
   parseEvent(payload: unknown): ProviderEvent | null;
   /** `refundId`: our refund row, which the provider's later refund events name. */
   refund(payment: PaymentRow, amount: number, idempotencyKey: string, refundId?: string): Promise<RefundResult>;
+  /** The attempt as the provider has it now (Stripe's PaymentIntent): read when the shopper comes back from it. */
+  lookup?(payment: PaymentRow): Promise<ChargeResult>;
 }
 
 const digits = (seed: string, n: number) => {

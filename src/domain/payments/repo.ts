@@ -1,6 +1,6 @@
 // The only place payment SQL lives: charge attempts (unique idempotency key), refunds, card tokens,
 // saved cards and the webhook inbox (unique on provider + event id).
-import { and, asc, desc, eq, inArray, isNull, like, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, like, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { cardTokens, payments, refunds, savedCards, webhookInbox } from '../../db/schema/commerce.ts';
 
@@ -74,7 +74,7 @@ export async function lockRefund(db: Db, id: string): Promise<RefundRow | null> 
 export function pendingSandboxRefunds(db: Db, limit = 50): Promise<{ refund: RefundRow; charge_id: string; provider: string }[]> {
   return db.select({ refund: refunds, charge_id: payments.provider_ref, provider: payments.provider }).from(refunds)
     .innerJoin(payments, eq(payments.id, refunds.payment_id))
-    .where(and(eq(refunds.status, 'pending'), inArray(payments.provider, ['sandbox-card', 'sandbox-redirect', 'sandbox-reference'])))
+    .where(and(eq(refunds.status, 'pending'), isNull(refunds.requested_at), inArray(payments.provider, ['sandbox-card', 'sandbox-redirect', 'sandbox-reference'])))
     .orderBy(asc(refunds.created_at)).limit(limit);
 }
 
@@ -83,8 +83,22 @@ export function refundsByKeyPrefix(db: Db, key: string): Promise<RefundRow[]> {
   return db.select().from(refunds).where(like(refunds.idempotency_key, `${key.replace(/[\\%_]/g, '\\$&')}:%`));
 }
 
+/**
+ * A refund's status (and the provider's own refund id when its answer gave one); every status written is an answer
+ * or an outcome, so the row is no longer requested.
+ */
 export async function updateRefund(db: Db, id: string, status: RefundRow['status'], providerRefundId?: string | null) {
-  await db.update(refunds).set({ status, ...(providerRefundId ? { provider_refund_id: providerRefundId } : {}) }).where(eq(refunds.id, id));
+  await db.update(refunds).set({ status, requested_at: null, ...(providerRefundId ? { provider_refund_id: providerRefundId } : {}) }).where(eq(refunds.id, id));
+}
+
+export function refundsByIds(db: Db, ids: string[]): Promise<RefundRow[]> {
+  return ids.length ? db.select().from(refunds).where(inArray(refunds.id, ids)) : Promise.resolve([]);
+}
+
+/** Refunds still waiting for the provider's first answer since before `before`, oldest first. */
+export async function staleRequestedRefunds(db: Db, before: Date, limit = 50): Promise<string[]> {
+  const rows = await db.select({ id: refunds.id }).from(refunds).where(lt(refunds.requested_at, before)).orderBy(asc(refunds.requested_at)).limit(limit);
+  return rows.map((r) => r.id);
 }
 
 /** The oldest pending refund of `amount` on the payment with no provider id yet (its call got no answer) takes `providerRefundId`. */

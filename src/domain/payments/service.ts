@@ -335,6 +335,31 @@ async function runCharge(db: Db, order: OrderRow, payment: PaymentRow, info: Met
   }
 }
 
+/**
+ * The shopper is back from the provider's page (Stripe's 3-D Secure: `?payment_intent=pi_...` on the order page),
+ * possibly before the provider's webhook: the attempt is read from the provider and its outcome applied now, as
+ * the webhook would (settlePayment applies an outcome once; the webhook that follows is a duplicate). Only an open
+ * attempt of this order made with that intent; a provider that cannot be reached leaves it to the webhook.
+ */
+export async function syncReturn(db: Db, orderId: string, intentId: string): Promise<void> {
+  const open = await repo.openPaymentsOfOrder(db, orderId);
+  const payment = open.find((p) => (p.reference_details as { payment_intent?: string } | null)?.payment_intent === intentId);
+  const lookup = payment && providerFor(payment.provider)?.lookup;
+  if (!payment || !lookup) return;
+  let res: ChargeResult;
+  try {
+    res = await lookup(payment);
+  } catch (err) {
+    console.warn(`[payments] ${payment.provider}: could not read payment ${payment.id} on the return (${(err as Error).message})`);
+    return;
+  }
+  if (res.status === 'succeeded') await settlePayment(db, payment.id, { kind: 'succeeded' }, PROVIDER);
+  else if (res.status === 'failed') {
+    const f = res.failure ?? { code: 'payment_failed', message: MESSAGES.attemptFailed };
+    await settlePayment(db, payment.id, { kind: 'failed', code: f.code, message: f.message }, PROVIDER);
+  }
+}
+
 /** A payment reference as the order's mail shows it: the reference, what to pay to, and until when. */
 function mailedReference(r: NonNullable<ChargeResult['reference']>) {
   const details = Object.entries(r.details)

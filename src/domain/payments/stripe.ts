@@ -139,6 +139,18 @@ export const stripeProvider: PaymentProvider = {
   },
 };
 
+/** The intent as Stripe has it now (after the 3-D Secure page sent the shopper back, maybe before its webhook). */
+stripeProvider.lookup = async (payment) => {
+  const intent = (payment.reference_details as { payment_intent?: string } | null)?.payment_intent;
+  if (!intent) return { status: 'pending' };
+  try {
+    return resultOf(await stripeClient().paymentIntents.retrieve(intent, { expand: ['payment_method'] }));
+  } catch (err) {
+    if (unknownOutcome(err)) return { status: 'pending' };
+    throw err;
+  }
+};
+
 function refundStatus(s: string | null | undefined): RefundResult['status'] {
   if (s === 'succeeded') return 'success';
   if (s === 'failed' || s === 'canceled') return 'failed';

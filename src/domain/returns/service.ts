@@ -262,65 +262,67 @@ export interface RefundOutcome { refund: ReturnRefundView; replayed: boolean; re
 
 /**
  * Refunds `amount` for a return through the order's refund path. Never above the amount available (paid minus
- * refunded); the same idempotency key again answers the first refund (replayed) and moves no money. A provider
- * failure rolls the attempt back and is recorded as a failed refund; the key stays usable for a retry.
+ * refunded); the same idempotency key again answers the first refund (replayed) and moves no money. The return's
+ * refund row is committed with the order's requested refund; the provider answers after that commit (outside the
+ * order's lock, orders/service.ts), and its outcome is then written here: given back or in process (history, mail),
+ * or refused (the row failed, the key usable for a retry, 402).
  */
 export async function refundReturn(db: Db, viewer: Viewer, orderId: string, returnId: string, input: { amount: number; reason?: string; idempotency_key: string }): Promise<RefundOutcome> {
   const { actor, order } = await supplierOrder(db, viewer, orderId);
   const key = input.idempotency_key;
-  let outcome: { row: repo.ReturnRefundRow; replayed: boolean };
-  try {
-    outcome = await inTx(db, async (tx) => {
-      const o = await lockOrder(tx, order.id);
-      const r = await lockReturnOf(tx, o, returnId);
-      const spent = await repo.findRefundByKey(tx, r.id, key);
-      if (spent) {
-        if (spent.amount !== input.amount) throw new AppError('idempotency_conflict', 'This idempotency key was used for another amount');
-        return { row: spent, replayed: true };
-      }
-      if (r.status !== 'open') throw new ReturnRefused('closed', 'invalid_transition', 'The return request is closed');
-      const available = o.amount_paid - o.amount_refunded - (await pendingRefundTotal(tx, o.id));
-      if (input.amount > available) {
-        throw new AppError('validation_error', 'Refund amount must not exceed the amount available', { textKey: 'apiErrors.refund_exceeds_available', vars: { available, max: available }, fields: { amount: ['validation.atMost'] } });
-      }
-      const reason = input.reason?.trim() || null;
-      const row = await repo.insertRefund(tx, {
-        return_id: r.id, order_id: o.id, amount: input.amount, currency: o.currency, status: 'pending', idempotency_key: key, reason, created_by: actor.user_id,
-      });
-      await supplierRefund(tx, viewer, o.id, {
-        amount: input.amount, reason: `${returnReference(r.number)}${reason ? `: ${reason}` : ''}`, idempotency_key: returnRefundKey(row.id),
-      });
-      // A refund the provider settles later stays pending here; the view reads its outcome from the order's refunds.
-      const later = (await refundStateOf(tx, orderRefundKey(o.id, row.id))) === 'pending';
-      const done = later ? row : await repo.updateRefund(tx, row.id, { status: 'success', completed_at: new Date() });
-      await repo.appendHistory(tx, [{
-        return_id: r.id, event: 'refund', from_state: r.status, to_state: r.status, actor_role: 'supplier', actor_user_id: actor.user_id,
-        amount: input.amount, note: reason,
-      }]);
-      await repo.updateReturn(tx, r.id, {});
-      await mailOrder(tx, o.id, 'return_refunded', { returnReference: returnReference(r.number), amount: input.amount, key: row.id });
-      return { row: done, replayed: false };
-    });
-  } catch (err) {
-    if (err instanceof AppError && err.code === 'payment_failed') {
-      await inTx(db, async (tx) => {
-        const o = await lockOrder(tx, order.id);
-        const r = await lockReturnOf(tx, o, returnId);
-        await repo.insertRefund(tx, {
-          return_id: r.id, order_id: o.id, amount: input.amount, currency: o.currency, status: 'failed', idempotency_key: key,
-          reason: input.reason?.trim() || null, failure_message: err.message, created_by: actor.user_id, completed_at: new Date(),
-        });
-        await repo.appendHistory(tx, [{
-          return_id: r.id, event: 'refund_failed', from_state: r.status, to_state: r.status, actor_role: 'supplier', actor_user_id: actor.user_id,
-          amount: input.amount, note: err.message,
-        }]);
-      });
-      throw new ReturnRefused('refund_failed', 'payment_failed', 'Refund could not be completed');
+  const reason = input.reason?.trim() || null;
+  const outcome = await inTx(db, async (tx) => {
+    const o = await lockOrder(tx, order.id);
+    const r = await lockReturnOf(tx, o, returnId);
+    const spent = await repo.findRefundByKey(tx, r.id, key);
+    if (spent) {
+      if (spent.amount !== input.amount) throw new AppError('idempotency_conflict', 'This idempotency key was used for another amount');
+      return { row: spent, replayed: true };
     }
-    throw err;
-  }
+    if (r.status !== 'open') throw new ReturnRefused('closed', 'invalid_transition', 'The return request is closed');
+    const available = o.amount_paid - o.amount_refunded - (await pendingRefundTotal(tx, o.id));
+    if (input.amount > available) {
+      throw new AppError('validation_error', 'Refund amount must not exceed the amount available', { textKey: 'apiErrors.refund_exceeds_available', vars: { available, max: available }, fields: { amount: ['validation.atMost'] } });
+    }
+    const row = await repo.insertRefund(tx, {
+      return_id: r.id, order_id: o.id, amount: input.amount, currency: o.currency, status: 'pending', idempotency_key: key, reason, created_by: actor.user_id,
+    });
+    await supplierRefund(tx, viewer, o.id, {
+      amount: input.amount, reason: `${returnReference(r.number)}${reason ? `: ${reason}` : ''}`, idempotency_key: returnRefundKey(row.id),
+    });
+    return { row, replayed: false };
+  });
+  const row = outcome.replayed ? outcome.row : await recordOutcome(db, actor, order.id, returnId, outcome.row, reason);
   const request = await requestView(db, order, returnId, 'supplier');
-  return { refund: request.refunds.find((x) => x.id === outcome.row.id)!, replayed: outcome.replayed, request };
+  return { refund: request.refunds.find((x) => x.id === row.id)!, replayed: outcome.replayed, request };
+}
+
+/** The provider's answer (read from the order refunds made under the return refund's key) written on the return. */
+async function recordOutcome(db: Db, actor: { user_id: string | null }, orderId: string, returnId: string, row: repo.ReturnRefundRow, reason: string | null): Promise<repo.ReturnRefundRow> {
+  const state = await refundStateOf(db, orderRefundKey(orderId, row.id));
+  const done = await inTx(db, async (tx) => {
+    const o = await lockOrder(tx, orderId);
+    const r = await lockReturnOf(tx, o, returnId);
+    if (state === 'failed') {
+      const failed = await repo.updateRefund(tx, row.id, { status: 'failed', failure_message: 'Refund could not be completed', completed_at: new Date() });
+      await repo.appendHistory(tx, [{
+        return_id: r.id, event: 'refund_failed', from_state: r.status, to_state: r.status, actor_role: 'supplier', actor_user_id: actor.user_id,
+        amount: row.amount, note: 'Refund could not be completed',
+      }]);
+      return failed;
+    }
+    // A refund the provider settles later stays pending here; the view reads its outcome from the order's refunds.
+    const updated = state === 'success' ? await repo.updateRefund(tx, row.id, { status: 'success', completed_at: new Date() }) : row;
+    await repo.appendHistory(tx, [{
+      return_id: r.id, event: 'refund', from_state: r.status, to_state: r.status, actor_role: 'supplier', actor_user_id: actor.user_id,
+      amount: row.amount, note: reason,
+    }]);
+    await repo.updateReturn(tx, r.id, {});
+    await mailOrder(tx, o.id, 'return_refunded', { returnReference: returnReference(r.number), amount: row.amount, key: row.id });
+    return updated;
+  });
+  if (state === 'failed') throw new ReturnRefused('refund_failed', 'payment_failed', 'Refund could not be completed');
+  return done;
 }
 
 /** Open -> closed (the supplier's 'Close request'). */

@@ -1,0 +1,2 @@
+ALTER TABLE "refunds" ADD COLUMN "requested_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "refunds_requested" ON "refunds" USING btree ("requested_at") WHERE "refunds"."requested_at" is not null;
