@@ -90,6 +90,9 @@ export async function openDb(opts: DbOptions): Promise<DbHandle> {
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create(dataDir.startsWith('memory://') ? undefined : dataDir, {
     extensions: await pgliteExtensions(),
+    // PGlite's own start parameters, then the buffer pool (PGLITE_SHARED_BUFFERS_MB; a later -c wins): the 128 MB
+    // default was 130 MB of an idle server's 540 MB (docs/architecture-notes.md, "Memory of one process").
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${config().PGLITE_SHARED_BUFFERS_MB}MB`],
     ...(opts.loadDataDir && dataDir.startsWith('memory://') ? { loadDataDir: opts.loadDataDir } : {}),
   });
   const db = drizzle({ client, schema, logger }) as unknown as Db;

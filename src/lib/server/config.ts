@@ -99,6 +99,9 @@ export const envSchema = z.object({
   // The database
   DATABASE_URL: url(['postgres:', 'postgresql:']),
   DATA_DIR: text(),
+  // PGlite's buffer pool. PostgreSQL's default (128 MB) is most of the embedded engine's memory; the demo database is
+  // 60 MB on disk and its files stay in the OS's cache, so 32 MB keeps the hot pages at a fraction of the memory.
+  PGLITE_SHARED_BUFFERS_MB: whole(32, 1, 4096, ' (megabytes)'),
   MIGRATIONS_DIR: textOr('src/db/migrations'),
   DB_POOL_MAX: whole(10, 1),
   DB_CONNECT_TIMEOUT_MS: ms(10_000),
