@@ -4,13 +4,13 @@
 // A card through Conekta's component (pay.conekta.com, played by a stand-in served with page.route: the real script
 // cannot be fetched here) with its 3-D Secure page at the "bank", then the supplier's refund shows on the order.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { ADDRESS, CONTACT, demoPicks } from '../integration/checkout.fixtures.ts';
 import { CONEKTA_COMPONENT_STANDIN, startFakeConekta, type FakeConekta } from '../support/conekta-fake.ts';
 import { freePort } from '../support/server.ts';
-import { signIn, signUp, waitForIsland } from './helpers.ts';
+import { SCREENS_DIR, screenPair, signIn, signUp, waitForIsland } from './helpers.ts';
 
 const SHOP = 'demo-03';
 const picks = demoPicks(SHOP);
@@ -72,6 +72,16 @@ async function payStep(browser: Browser, product: string): Promise<{ page: Page;
   return { page, id };
 }
 
+/** The order page's reference box, looked at: Spanish on a phone (and on a desktop with SCREENSHOTS=1). */
+async function shot(page: Page, name: string) {
+  mkdirSync(SCREENS_DIR, { recursive: true });
+  for (const [vp, width] of [['phone', 390], ['desktop', 1280]] as const) {
+    if (!screenPair('es', vp)) continue;
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${SCREENS_DIR}/conekta-${name}-es-${vp}.png`, fullPage: true });
+  }
+}
+
 const conektaOrderOf = (orderId: string) => [...conekta.orders.values()].find((o) => o.metadata.order_id === orderId)!;
 
 test('cash at a store: the reference and its expiry on the order page; the store\'s webhook pays it', async ({ browser }) => {
@@ -84,6 +94,7 @@ test('cash at a store: the reference and its expiry on the order page; the store
   await expect(page.getByTestId('reference-number')).toHaveText(cash.reference);
   await expect(page.getByTestId('reference-expiry')).toBeVisible();
   await expect(page.getByTestId('payment-reference')).toContainText('OXXO');
+  await shot(page, 'cash');
   await conekta.payReference(conektaOrderOf(orderId).id);
   await page.reload();
   await expect(page.locator('[data-payment-status]').first()).toHaveAttribute('data-payment-status', 'paid');
@@ -101,6 +112,7 @@ test('SPEI: the CLABE, bank and expiry on the order page; the transfer\'s webhoo
   await expect(ref).toContainText(spei.clabe);
   await expect(ref).toContainText('STP');
   await expect(page.getByTestId('reference-expiry')).toBeVisible();
+  await shot(page, 'spei');
   await conekta.payReference(conektaOrderOf(orderId).id);
   await page.reload();
   await expect(page.locator('[data-payment-status]').first()).toHaveAttribute('data-payment-status', 'paid');
