@@ -1,5 +1,6 @@
 // The only place account SQL lives: users, profiles, sessions, rate limits, PINs (the outbox is the mail area's).
-import { and, desc, eq, gt, isNull, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { totalOver, withTotal } from '../../db/page-total.ts';
 import type { Db } from '../../db/client.ts';
 import { profiles, rateLimits, sessions, shopMemberships, shops, signInPins, users } from '../../db/schema/index.ts';
 
@@ -125,27 +126,28 @@ export async function consumePin(db: Db, id: string): Promise<boolean> {
   return rows.length === 1;
 }
 
-/** Shops the user owns (through their profile) or holds a membership on. */
+/**
+ * Shops the user owns (through their profile) or holds a membership on, the owned ones first: one statement (a
+ * signed-in page reads this on every render).
+ */
 export async function shopsOfUser(db: Db, userId: string, profileId: string) {
-  const owned = await db.select({ id: shops.id, slug: shops.slug, name: shops.name }).from(shops).where(eq(shops.owner, profileId));
-  const member = await db.select({ id: shops.id, slug: shops.slug, name: shops.name, permissions: shopMemberships.permissions })
-    .from(shopMemberships).innerJoin(shops, eq(shops.id, shopMemberships.shop_id)).where(eq(shopMemberships.user_id, userId));
-  const out = new Map<string, { id: string; slug: string; name: string; permissions: string[]; is_owner: boolean }>();
-  for (const s of owned) out.set(s.id, { ...s, permissions: ['admin'], is_owner: true });
-  for (const s of member) if (!out.has(s.id)) out.set(s.id, { ...s, is_owner: false });
-  return [...out.values()];
+  const rows = await db.select({ id: shops.id, slug: shops.slug, name: shops.name, owner: shops.owner, permissions: shopMemberships.permissions })
+    .from(shops)
+    .leftJoin(shopMemberships, and(eq(shopMemberships.shop_id, shops.id), eq(shopMemberships.user_id, userId)))
+    .where(or(eq(shops.owner, profileId), eq(shopMemberships.user_id, userId)))
+    .orderBy(sql`${shops.owner} = ${profileId} desc`);
+  return rows.map(({ owner, permissions, ...s }) => (owner === profileId
+    ? { ...s, permissions: ['admin'], is_owner: true }
+    : { ...s, permissions: permissions ?? [], is_owner: false }));
 }
 
 /** The shops a user collaborates on (a membership, not their own), by name: the user menu's collaborations. */
 export async function listCollaborations(db: Db, userId: string, profileId: string, offset: number, limit: number) {
   const where = and(eq(shopMemberships.user_id, userId), sql`${shops.owner} <> ${profileId}`);
-  const [rows, [total]] = await Promise.all([
-    db.select({ id: shops.id, slug: shops.slug, name: shops.name, photo: shops.photo, canonical_url: shops.canonical_url })
-      .from(shopMemberships).innerJoin(shops, eq(shops.id, shopMemberships.shop_id)).where(where)
-      .orderBy(shops.name, shops.id).offset(offset).limit(limit),
-    db.select({ n: sql<number>`count(*)::int` }).from(shopMemberships).innerJoin(shops, eq(shops.id, shopMemberships.shop_id)).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  const page = await db.select({ id: shops.id, slug: shops.slug, name: shops.name, photo: shops.photo, canonical_url: shops.canonical_url, total: totalOver() })
+    .from(shopMemberships).innerJoin(shops, eq(shops.id, shopMemberships.shop_id)).where(where)
+    .orderBy(shops.name, shops.id).offset(offset).limit(limit);
+  return withTotal(page, { offset, limit }, async () => (await db.select({ n: sql<number>`count(*)::int` }).from(shopMemberships).innerJoin(shops, eq(shops.id, shopMemberships.shop_id)).where(where))[0]?.n ?? 0);
 }
 
 export async function membershipPermissions(db: Db, shopId: string, userId: string): Promise<string[]> {

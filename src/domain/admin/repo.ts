@@ -1,6 +1,7 @@
 // The only place shop-administration SQL lives: the shop row's admin fields, uploads (media), headers, banners,
 // catalogue management and the builder's theme documents.
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { totalOver, withTotal } from '../../db/page-total.ts';
 import type { Db } from '../../db/client.ts';
 import { catalogueProducts, catalogues, media, products, shopProducts, shops } from '../../db/schema/index.ts';
 import { shopBanners, shopHeaders, shopThemes } from '../../db/schema/admin.ts';
@@ -169,11 +170,10 @@ export async function setActiveHeader(db: Db, shopId: string, id: string | null)
 // ---------- banners ----------
 
 export async function listBanners(db: Db, shopId: string, offset: number, limit: number) {
-  const [rows, [total]] = await Promise.all([
-    db.select().from(shopBanners).where(eq(shopBanners.shop_id, shopId)).orderBy(asc(shopBanners.position), asc(shopBanners.created_at)).offset(offset).limit(limit),
-    db.select({ n: count() }).from(shopBanners).where(eq(shopBanners.shop_id, shopId)),
-  ]);
-  return { results: rows, matches_estimated: total?.n ?? 0 };
+  const page = await db.select({ ...getTableColumns(shopBanners), total: totalOver() }).from(shopBanners).where(eq(shopBanners.shop_id, shopId))
+    .orderBy(asc(shopBanners.position), asc(shopBanners.created_at)).offset(offset).limit(limit);
+  const { rows, total } = await withTotal(page, { offset, limit }, () => countBanners(db, shopId));
+  return { results: rows, matches_estimated: total };
 }
 
 export async function countBanners(db: Db, shopId: string): Promise<number> {

@@ -8,6 +8,7 @@ import type { Catalogue, ItemType, ListItem } from './schema.ts';
 import { DEFAULT_RESALE_PLAN } from '../../lib/shared/constants.ts';
 import { HOME_CURRENCY } from '../../lib/shared/money.ts';
 import { prepared } from '../../db/prepared.ts';
+import { totalOver, withTotal } from '../../db/page-total.ts';
 
 
 // Price orders group by currency first (src/domain/search/repo.ts currencyGroup: no exchange rates, no mixing).
@@ -65,16 +66,14 @@ export async function listShopItems(db: Db, shopId: string, opts: { type: 'produ
 }
 
 export async function listCatalogues(db: Db, shopId: string, offset: number, limit: number) {
-  const [rows, [total]] = await Promise.all([
-    db.select({
-      id: catalogues.id, name: catalogues.name, slug: catalogues.slug, photo: catalogues.photo, icon_class: catalogues.icon_class,
-      updated_at: catalogues.updated_at,
-      num_products: numProducts,
-    }).from(catalogues).where(eq(catalogues.shop_id, shopId)).orderBy(asc(catalogues.name)).offset(offset).limit(limit),
-    db.select({ n: count() }).from(catalogues).where(eq(catalogues.shop_id, shopId)),
-  ]);
+  const page = await db.select({
+    id: catalogues.id, name: catalogues.name, slug: catalogues.slug, photo: catalogues.photo, icon_class: catalogues.icon_class,
+    updated_at: catalogues.updated_at,
+    num_products: numProducts, total: totalOver(),
+  }).from(catalogues).where(eq(catalogues.shop_id, shopId)).orderBy(asc(catalogues.name)).offset(offset).limit(limit);
+  const { rows, total } = await withTotal(page, { offset, limit }, async () => (await db.select({ n: count() }).from(catalogues).where(eq(catalogues.shop_id, shopId)))[0]?.n ?? 0);
   const results: Catalogue[] = rows.map((r) => ({ ...r, updated_at: r.updated_at.toISOString() }));
-  return { results, matches_estimated: total?.n ?? 0 };
+  return { results, matches_estimated: total };
 }
 
 /** Items per sitemap page: with the home, up to 1,000 catalogues and 5,000 blog entries on page 1, under 50,000. */
