@@ -3,10 +3,10 @@ import { defineMiddleware, sequence } from 'astro:middleware';
 import { randomUUID } from 'node:crypto';
 import { getDb } from './db/client.ts';
 import { startJobs } from './jobs/index.ts';
-import { resolveSession, shopsOfUser } from './domain/accounts/service.ts';
+import { resolveSession, shopsOf, userShopRows } from './domain/accounts/service.ts';
 import { heartbeat } from './domain/people/advisor.ts';
 import { recordCampaignVisit } from './domain/marketing/admin-service.ts';
-import { resolveTracking, rootAffinityInfo, standingOf, storefrontShop } from './domain/shops/service.ts';
+import { resolveTracking, rootAffinityInfo, standingWith, storefrontShop } from './domain/shops/service.ts';
 import { getT, refererLang, resolveLocale } from './lib/i18n/index.ts';
 import { errorResponse } from './lib/server/http.ts';
 import { isPassThrough, matchTenancy, preferredPath } from './lib/server/tenancy.ts';
@@ -132,13 +132,14 @@ async function routeStorefront(ctx: Ctx, next: Next, match: ReturnType<typeof ma
   locals.basePath = match.kind === 'path' ? `/${shop.slug}` : '';
   if (isPassThrough(url.pathname) && match.kind !== 'path') return next();
   const target = `/s${match.rest === '/' ? '' : match.rest}${url.search}`;
-  // Storefront page: what the header needs about the viewer and the network, fetched together.
-  const [standing, userShops, rootStore] = await Promise.all([
-    standingOf(db, shop, locals.viewer),
-    locals.viewer.kind === 'user' ? shopsOfUser(db, locals.viewer.user.id, locals.viewer.user.profile_id) : Promise.resolve([]),
+  // Storefront page: what the header needs about the viewer and the network, fetched together. The viewer's standing
+  // on this shop comes from their shops' rows (one statement for both).
+  const [mine, rootStore] = await Promise.all([
+    locals.viewer.kind === 'user' ? userShopRows(db, locals.viewer.user.id, locals.viewer.user.profile_id) : Promise.resolve([]),
     rootAffinityInfo(db, shop, { fresh }),
   ]);
-  Object.assign(locals, { standing, userShops, rootStore });
+  const standing = standingWith(shop, locals.viewer, mine.find((s) => s.id === shop.id)?.granted ?? []);
+  Object.assign(locals, { standing, userShops: shopsOf(mine), rootStore });
   await rememberTracking(ctx);
   if (cacheKey) locals.shownProducts = shownProducts();
   const res = await next(target);

@@ -127,18 +127,26 @@ export async function consumePin(db: Db, id: string): Promise<boolean> {
 }
 
 /**
- * Shops the user owns (through their profile) or holds a membership on, the owned ones first: one statement (a
- * signed-in page reads this on every render).
+ * Shops the user owns (through their profile) or holds a membership on, the owned ones first, each with the
+ * permissions its membership grants (`granted`, also on an owned shop): one statement, which a signed-in storefront
+ * page also reads its standing on the shop from (src/middleware.ts).
  */
-export async function shopsOfUser(db: Db, userId: string, profileId: string) {
-  const rows = await db.select({ id: shops.id, slug: shops.slug, name: shops.name, owner: shops.owner, permissions: shopMemberships.permissions })
+export async function userShopRows(db: Db, userId: string, profileId: string) {
+  const rows = await db.select({ id: shops.id, slug: shops.slug, name: shops.name, owner: shops.owner, granted: shopMemberships.permissions })
     .from(shops)
     .leftJoin(shopMemberships, and(eq(shopMemberships.shop_id, shops.id), eq(shopMemberships.user_id, userId)))
     .where(or(eq(shops.owner, profileId), eq(shopMemberships.user_id, userId)))
     .orderBy(sql`${shops.owner} = ${profileId} desc`);
-  return rows.map(({ owner, permissions, ...s }) => (owner === profileId
-    ? { ...s, permissions: ['admin'], is_owner: true }
-    : { ...s, permissions: permissions ?? [], is_owner: false }));
+  return rows.map(({ owner, granted, ...s }) => ({ ...s, is_owner: owner === profileId, granted: granted ?? [] }));
+}
+
+/** The shops a user owns or is a member of, as the user menu and /api/me show them (an owner holds 'admin'). */
+export function shopsOf(rows: Awaited<ReturnType<typeof userShopRows>>) {
+  return rows.map(({ granted, ...s }) => ({ ...s, permissions: s.is_owner ? ['admin'] : granted }));
+}
+
+export async function shopsOfUser(db: Db, userId: string, profileId: string) {
+  return shopsOf(await userShopRows(db, userId, profileId));
 }
 
 /** The shops a user collaborates on (a membership, not their own), by name: the user menu's collaborations. */

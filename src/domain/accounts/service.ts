@@ -226,6 +226,8 @@ async function emailProven(db: Db, user: { id: string; profile_id: string; signu
 }
 
 export const shopsOfUser = repo.shopsOfUser;
+export const userShopRows = repo.userShopRows;
+export const shopsOf = repo.shopsOf;
 
 /** Collaborator list item (seed 000 §3): a shop the user works on, linked by its own address. */
 export interface Collaboration { id: string; store_name: string; store_photo: string | null; store_url: string }

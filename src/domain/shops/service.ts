@@ -45,9 +45,14 @@ export interface ShopStanding {
 }
 
 export async function standingOf(db: Db, shop: ShopRow, viewer: Viewer): Promise<ShopStanding> {
+  if (viewer.kind !== 'user') return standingWith(shop, viewer, []);
+  return standingWith(shop, viewer, await membershipPermissions(db, shop.id, viewer.user.id));
+}
+
+/** The standing of a viewer whose membership on `shop` grants `granted` (read already, e.g. with all their shops). */
+export function standingWith(shop: ShopRow, viewer: Viewer, granted: string[]): ShopStanding {
   if (viewer.kind !== 'user') return { isOwner: false, isAdmin: false, permissions: [] };
   const isOwner = shop.owner !== null && shop.owner === viewer.user.profile_id;
-  const granted = await membershipPermissions(db, shop.id, viewer.user.id);
   const permissions = isOwner ? [...new Set(['admin', ...granted])] : granted;
   return { isOwner, isAdmin: isOwner || granted.includes('admin'), permissions };
 }
