@@ -1,6 +1,8 @@
 // Conekta's card component (its tokenizer), loaded from pay.conekta.com only on the pay step of a server where Conekta
 // plays `conekta_card` (the page's CSP allows that host there and nowhere else). The card number and CVC are typed in
 // Conekta's own frame and go from there to Conekta: this site only ever sees the single-use token (tok_...) it makes.
+import { loadGlobalScript } from './load-script.ts';
+
 export const CONEKTA_JS_URL = 'https://pay.conekta.com/v1.0/js/conekta-checkout.min.js';
 
 /** The part of Conekta's component this checkout uses (it ships no types). */
@@ -15,19 +17,7 @@ export interface ConektaComponents {
   }): void;
 }
 
-let loading: Promise<ConektaComponents> | null = null;
-
 /** Adds Conekta's script once and resolves with its components (rejects when the browser cannot fetch it). */
 export function loadConektaJs(): Promise<ConektaComponents> {
-  const w = window as unknown as { ConektaCheckoutComponents?: ConektaComponents };
-  if (w.ConektaCheckoutComponents) return Promise.resolve(w.ConektaCheckoutComponents);
-  loading ??= new Promise<ConektaComponents>((resolve, reject) => {
-    const s = document.createElement('script');
-    s.src = CONEKTA_JS_URL;
-    s.async = true;
-    s.onload = () => (w.ConektaCheckoutComponents ? resolve(w.ConektaCheckoutComponents) : reject(new Error('Conekta did not load')));
-    s.onerror = () => { loading = null; reject(new Error('Conekta did not load')); };
-    document.head.appendChild(s);
-  });
-  return loading;
+  return loadGlobalScript<ConektaComponents>(CONEKTA_JS_URL, 'ConektaCheckoutComponents', 'Conekta');
 }
